@@ -1,0 +1,18 @@
+/** Business constants from the spec (000 §9, 001 §9). */
+export const CART_STORAGE_KEY = 'shopping-cart';
+export const PRODUCT_QUANTITY_MIN = 1;
+export const PRODUCT_QUANTITY_MAX = 10;
+export const BADGE_BOUNCE_MS = 2000;
+export const HEADER_SCROLL_THRESHOLD_PX = 10;
+export const SUMMARY_SCROLL_THRESHOLD_PX = 240;
+export const DEFAULT_EXPIRATION_MONTHS = 3;
+export const EXPIRATION_MONTH_OPTIONS = [3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
+export const ORDER_LINK_LIFETIME_DAYS = 45;
+export const LABEL_VALIDITY_DAYS = 7;
+export const QR_IMAGE_RETRY_LIMIT = 2;
+export const FIRST_PRODUCT_ID = 100;
+export const POPULAR_BRAND = 'OneTouch';
+export const CURRENCY = 'USD';
+export const DEFAULT_COUNTRY = 'USA';
+/** A single customer id used by every public order (spec 000 §3). */
+export const PUBLIC_CUSTOMER_ID = '00000000-0000-0000-0000-000000000000';

@@ -1,0 +1,100 @@
+import type * as z from 'zod/mini';
+import { ZEmpty, ZProductIdParams } from './schemas/common.js';
+import { ZProduct, ZProductList } from './schemas/product.js';
+import { ZPublicSettings } from './schemas/settings.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type RouteAuth = 'public' | 'admin';
+
+/** Which AWS resources a function touches; infra grants exactly these. */
+export type Capability = 'table:read' | 'table:write' | 'email-jobs:send' | 'sms-jobs:send' | 'label-jobs:send' | 'images:read' | 'images:write' | 'secret:read';
+
+export interface RouteDef {
+  method: HttpMethod;
+  /** API Gateway path syntax: `/api/products/{id}`. */
+  path: string;
+  auth: RouteAuth;
+  /** Entry under `functions/`, without extension: `products/get-product` is `functions/products/get-product.ts`. */
+  handler: string;
+  request: { params?: z.ZodMiniType; query?: z.ZodMiniType; body?: z.ZodMiniType };
+  response: z.ZodMiniType;
+  capabilities: readonly Capability[];
+}
+
+/**
+ * Every HTTP route of the product. The CDK stack builds one function and one route per row, the local runner
+ * serves exactly what the stack synthesizes, and the web client takes its types from here.
+ */
+export const routes = {
+  getSettings: {
+    method: 'GET',
+    path: '/api/settings',
+    auth: 'public',
+    handler: 'settings/get-public-settings',
+    request: {},
+    response: ZPublicSettings,
+    capabilities: ['table:read'],
+  },
+  listProducts: {
+    method: 'GET',
+    path: '/api/products',
+    auth: 'public',
+    handler: 'products/list-products',
+    request: { query: ZEmpty },
+    response: ZProductList,
+    capabilities: ['table:read'],
+  },
+  getProduct: {
+    method: 'GET',
+    path: '/api/products/{id}',
+    auth: 'public',
+    handler: 'products/get-product',
+    request: { params: ZProductIdParams },
+    response: ZProduct,
+    capabilities: ['table:read'],
+  },
+} as const satisfies Record<string, RouteDef>;
+
+export type RouteName = keyof typeof routes;
+export type RouteResponse<N extends RouteName> = z.infer<(typeof routes)[N]['response']>;
+
+export type QueueName = 'label-jobs' | 'email-jobs' | 'sms-jobs';
+
+export interface WorkerDef {
+  queue: QueueName;
+  handler: string;
+  /** Seconds a message stays invisible while a worker holds it; the queue's visibility timeout is 6x this. */
+  timeoutSeconds: number;
+  batchSize: number;
+  capabilities: readonly Capability[];
+}
+
+/** Queue workers: one function per queue, subscribed with partial batch responses. */
+export const workers = {
+  emailWorker: {
+    queue: 'email-jobs',
+    handler: 'email/email-worker',
+    timeoutSeconds: 30,
+    batchSize: 10,
+    capabilities: ['table:read', 'table:write', 'secret:read'],
+  },
+} as const satisfies Record<string, WorkerDef>;
+
+export const routeList = (): Array<[string, RouteDef]> => Object.entries(routes);
+export const workerList = (): Array<[string, WorkerDef]> => Object.entries(workers);
+
+/** `/api/products/{id}` and `/api/products/abc` match; returns the path parameters. */
+export function matchPath(pattern: string, path: string): Record<string, string> | null {
+  const want = pattern.split('/');
+  const got = path.split('/');
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const segment = want[i];
+    if (segment.startsWith('{') && segment.endsWith('}')) {
+      if (!got[i]) return null;
+      params[segment.slice(1, -1)] = decodeURIComponent(got[i]);
+    } else if (segment !== got[i]) return null;
+  }
+  return params;
+}

@@ -1,0 +1,29 @@
+import {
+  CRYPTO_METHODS,
+  type PaymentMethods,
+  type PayoutMethod,
+  TRADITIONAL_METHODS,
+} from '../schemas/settings.js';
+
+const SPECIAL_LABELS: Partial<Record<PayoutMethod, string>> = {
+  achWire: 'ACH/Wire Transfer',
+  usdcErc20: 'USDC (ERC-20)',
+  usdtTrc20: 'USDT (TRC-20)',
+};
+
+/** achWire, usdcErc20 and usdtTrc20 have their own labels; other keys get their first letter capitalised. */
+export const payoutMethodLabel = (method: string): string =>
+  SPECIAL_LABELS[method as PayoutMethod] ?? method.charAt(0).toUpperCase() + method.slice(1);
+
+export interface EnabledPayoutMethods {
+  traditional: PayoutMethod[];
+  crypto: PayoutMethod[];
+}
+
+/** Only the methods switched on in settings, in the spec's order. */
+export function enabledPayoutMethods(methods: PaymentMethods): EnabledPayoutMethods {
+  return {
+    traditional: TRADITIONAL_METHODS.filter((m) => methods.traditional[m]),
+    crypto: CRYPTO_METHODS.filter((m) => methods.crypto[m]),
+  };
+}
