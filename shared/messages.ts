@@ -11,8 +11,7 @@ export const messages = {
     errorBody:
       "We're having trouble loading the products. Please try refreshing the page or come back later.",
     emptyTitle: 'No Products Found',
-    emptyForQuery: (query: string) =>
-      `No products match "${query}". Try adjusting your search or filters.`,
+    emptyForQuery: (query: string) => `No products match "${query}". Try adjusting your search or filters.`,
     emptyNone: 'No products available at the moment. Please check back later.',
   },
   product: {

@@ -7,7 +7,15 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RouteAuth = 'public' | 'admin';
 
 /** Which AWS resources a function touches; infra grants exactly these. */
-export type Capability = 'table:read' | 'table:write' | 'email-jobs:send' | 'sms-jobs:send' | 'label-jobs:send' | 'images:read' | 'images:write' | 'secret:read';
+export type Capability =
+  | 'table:read'
+  | 'table:write'
+  | 'email-jobs:send'
+  | 'sms-jobs:send'
+  | 'label-jobs:send'
+  | 'images:read'
+  | 'images:write'
+  | 'secret:read';
 
 export interface RouteDef {
   method: HttpMethod;

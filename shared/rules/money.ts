@@ -6,5 +6,4 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 export const formatMoney = (amount: number): string => usd.format(amount);
 
 /** Item price is buybackPrice times quantity. */
-export const lineTotal = (price: number, quantity: number): number =>
-  fromCents(toCents(price) * quantity);
+export const lineTotal = (price: number, quantity: number): number => fromCents(toCents(price) * quantity);

@@ -1,0 +1,83 @@
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TTL_ATTRIBUTE } from '../../shared/runtime-env.js';
+import type { EmailJob } from '../../shared/schemas/jobs.js';
+import { db, tableName } from '../lib/db.js';
+
+/**
+ * One item per e-mail job: it is both the idempotency record (a redelivered job whose item says `sent` is
+ * skipped) and the e-mail log the back office lists newest first (collection index: EMAILLOG, sentAt#jobId).
+ */
+const LOG_RETENTION_DAYS = 180;
+const key = (jobId: string) => ({ pk: `EMAILJOB#${jobId}`, sk: 'JOB' });
+const expiresAt = (now: Date) => Math.floor(now.getTime() / 1000) + LOG_RETENTION_DAYS * 86400;
+
+export async function wasSent(jobId: string): Promise<boolean> {
+  const { Item } = await db.send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: key(jobId),
+      ProjectionExpression: '#s',
+      ExpressionAttributeNames: { '#s': 'status' },
+    }),
+  );
+  return Item?.status === 'sent';
+}
+
+export async function recordSent(job: EmailJob, messageId: string, now = new Date()): Promise<void> {
+  const sentAt = now.toISOString();
+  await db.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...key(job.jobId),
+        gsi1pk: 'EMAILLOG',
+        gsi1sk: `${sentAt}#${job.jobId}`,
+        entity: 'email-log',
+        recipient_email: job.to,
+        subject: job.subject,
+        status: 'sent',
+        provider_message_id: messageId,
+        ref: job.ref,
+        sent_at: sentAt,
+        [TTL_ATTRIBUTE]: expiresAt(now),
+      },
+    }),
+  );
+}
+
+/** Never overwrites a `sent` record: a late failure report of an earlier delivery must not undo a success. */
+export async function recordFailed(
+  jobId: string,
+  details: { to?: string; subject?: string; error: string; attempts: number; deadLettered: boolean },
+  now = new Date(),
+): Promise<void> {
+  const at = now.toISOString();
+  await db
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key(jobId),
+        UpdateExpression:
+          'SET gsi1pk = :log, gsi1sk = :sk, entity = :entity, recipient_email = :to, subject = :subject, #s = :failed, #e = :error, attempts = :attempts, dead_lettered = :dl, sent_at = :at, #ttl = :ttl',
+        ConditionExpression: 'attribute_not_exists(#s) OR #s <> :sent',
+        ExpressionAttributeNames: { '#s': 'status', '#e': 'error', '#ttl': TTL_ATTRIBUTE },
+        ExpressionAttributeValues: {
+          ':log': 'EMAILLOG',
+          ':sk': `${at}#${jobId}`,
+          ':entity': 'email-log',
+          ':to': details.to ?? '',
+          ':subject': details.subject ?? '',
+          ':failed': 'failed',
+          ':sent': 'sent',
+          ':error': details.error,
+          ':attempts': details.attempts,
+          ':dl': details.deadLettered,
+          ':at': at,
+          ':ttl': expiresAt(now),
+        },
+      }),
+    )
+    .catch((error: unknown) => {
+      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+    });
+}

@@ -1,0 +1,94 @@
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+
+process.env.TABLE_NAME = 'test-table';
+process.env.EMAIL_FROM = 'no-reply@stripbuyback.test';
+
+const ddb = mockClient(DynamoDBDocumentClient);
+const ses = mockClient(SESv2Client);
+
+// Imported after the mocks so its module-scope clients are the mocked ones.
+const { handler } = require('./email-worker') as typeof import('./email-worker');
+
+const job = (jobId: string, over: Record<string, unknown> = {}) => ({
+  jobId,
+  to: 'seller@example.com',
+  subject: 'Your order C1A2B3C',
+  html: '<p>Thanks</p>',
+  text: 'Thanks',
+  ...over,
+});
+const record = (messageId: string, body: unknown, receiveCount = 1): SQSRecord =>
+  ({
+    messageId,
+    receiptHandle: `rh-${messageId}`,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    attributes: { ApproximateReceiveCount: String(receiveCount) },
+    messageAttributes: {},
+    eventSource: 'aws:sqs',
+  }) as unknown as SQSRecord;
+const run = (records: SQSRecord[]) => handler({ Records: records } as SQSEvent, {} as Context, () => {});
+
+const A = '11111111-1111-4111-8111-111111111111';
+const B = '22222222-2222-4222-8222-222222222222';
+
+beforeEach(() => {
+  ddb.reset();
+  ses.reset();
+  jest.spyOn(console, 'error').mockImplementation(() => {});
+  jest.spyOn(console, 'log').mockImplementation(() => {});
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('email worker', () => {
+  it('sends each job through SES and records it as sent', async () => {
+    ddb.on(GetCommand).resolves({});
+    ses.on(SendEmailCommand).resolves({ MessageId: 'ses-1' });
+    const result = await run([record('m1', job(A))]);
+    expect(result).toEqual({ batchItemFailures: [] });
+    const sent = ses.commandCalls(SendEmailCommand)[0].args[0].input;
+    expect(sent.FromEmailAddress).toBe('no-reply@stripbuyback.test');
+    expect(sent.Destination?.ToAddresses).toEqual(['seller@example.com']);
+    expect(sent.Content?.Simple?.Subject?.Data).toBe('Your order C1A2B3C');
+    const put = ddb.commandCalls(PutCommand)[0].args[0].input;
+    expect(put.Item).toMatchObject({ pk: `EMAILJOB#${A}`, status: 'sent', provider_message_id: 'ses-1' });
+  });
+
+  it('skips a redelivered job that was already sent', async () => {
+    ddb.on(GetCommand).resolves({ Item: { status: 'sent' } });
+    expect(await run([record('m1', job(A))])).toEqual({ batchItemFailures: [] });
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
+  });
+
+  it('reports only the failed record of a batch and records the reason', async () => {
+    ddb.on(GetCommand).resolves({});
+    ses
+      .on(SendEmailCommand, { Destination: { ToAddresses: ['bad@example.com'] } })
+      .rejects(new Error('Throttling'));
+    ses
+      .on(SendEmailCommand, { Destination: { ToAddresses: ['seller@example.com'] } })
+      .resolves({ MessageId: 'ok' });
+    const result = await run([record('m1', job(A, { to: 'bad@example.com' }), 5), record('m2', job(B))]);
+    expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: 'm1' }] });
+    const update = ddb.commandCalls(UpdateCommand)[0].args[0].input;
+    expect(update.Key).toEqual({ pk: `EMAILJOB#${A}`, sk: 'JOB' });
+    expect(update.ExpressionAttributeValues).toMatchObject({
+      ':error': 'Throttling',
+      ':attempts': 5,
+      ':dl': true,
+    });
+  });
+
+  it('fails an invalid message without sending, recording why', async () => {
+    const result = await run([record('m3', { jobId: 'nope', to: 'x' }), record('m4', '{not json')]);
+    expect(result.batchItemFailures.map((f) => f.itemIdentifier)).toEqual(['m3', 'm4']);
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
+    const reasons = ddb
+      .commandCalls(UpdateCommand)
+      .map((c) => c.args[0].input.ExpressionAttributeValues?.[':error']);
+    expect(reasons[0]).toMatch(/jobId must be a UUID/);
+    expect(reasons[1]).toMatch(/not JSON/);
+  });
+});

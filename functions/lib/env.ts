@@ -1,0 +1,8 @@
+import type { ENV } from '../../shared/runtime-env.js';
+
+/** A required environment variable; its absence is a deployment bug, so it fails loudly at first use. */
+export function requireEnv(name: (typeof ENV)[keyof typeof ENV]): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`Missing environment variable ${name}`);
+  return value;
+}

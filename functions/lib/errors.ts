@@ -1,0 +1,41 @@
+import { messages } from '../../shared/messages.js';
+
+export type ErrorCode =
+  | 'validation'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'gone'
+  | 'rate_limited'
+  | 'internal';
+
+const STATUS: Record<ErrorCode, number> = {
+  validation: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  gone: 410,
+  rate_limited: 429,
+  internal: 500,
+};
+
+/** A failure the client is meant to see: domain code throws these, one middleware maps them to HTTP. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.status = STATUS[code];
+  }
+}
+
+export const notFound = (message: string = messages.api.notFound) => new AppError('not_found', message);
+export const validationError = (message: string, fields?: Record<string, string>) =>
+  new AppError('validation', message, fields);

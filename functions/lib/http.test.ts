@@ -1,0 +1,129 @@
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
+import * as z from 'zod/mini';
+import type { RouteDef } from '../../shared/routes.js';
+import { AppError, notFound } from './errors.js';
+import { httpRoute, reply } from './http.js';
+
+const ctx = {} as Context;
+const event = (over: Partial<APIGatewayProxyEventV2WithJWTAuthorizer> = {}) =>
+  ({
+    version: '2.0',
+    routeKey: 'POST /api/things/{id}',
+    rawPath: '/api/things/1',
+    rawQueryString: '',
+    headers: {},
+    requestContext: { http: { method: 'POST', path: '/api/things/1', sourceIp: '203.0.113.9' } },
+    isBase64Encoded: false,
+    ...over,
+  }) as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
+
+const route = {
+  method: 'POST',
+  path: '/api/things/{id}',
+  auth: 'public',
+  handler: 'x',
+  request: {
+    params: z.object({ id: z.string().check(z.regex(/^\d+$/, 'id must be digits')) }),
+    body: z.object({ name: z.string().check(z.minLength(2, 'Name is required')) }),
+  },
+  response: z.object({ id: z.string(), name: z.string() }),
+  capabilities: [],
+} as const satisfies RouteDef;
+
+const run = async (h: ReturnType<typeof httpRoute>, e: APIGatewayProxyEventV2WithJWTAuthorizer) => {
+  const res = await h(e, ctx);
+  return { status: res.statusCode, body: JSON.parse(res.body ?? 'null'), headers: res.headers };
+};
+
+describe('httpRoute', () => {
+  const echo = httpRoute(route, async ({ params, body, sourceIp }) => {
+    expect(sourceIp).toBe('203.0.113.9');
+    return reply(201, { id: params.id, name: body.name });
+  });
+
+  it('parses params and body with the route schemas and replies', async () => {
+    const res = await run(echo, event({ pathParameters: { id: '7' }, body: '{"name":"Strips","extra":1}' }));
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ id: '7', name: 'Strips' });
+    expect(res.headers?.['content-type']).toMatch(/application\/json/);
+  });
+
+  it('answers 400 with per-field messages from the schema', async () => {
+    const res = await run(echo, event({ pathParameters: { id: 'x' }, body: '{"name":"S"}' }));
+    expect(res.status).toBe(400);
+    expect(res.body.error).toEqual({
+      code: 'validation',
+      message: 'id must be digits',
+      fields: { id: 'id must be digits' },
+    });
+  });
+
+  it('answers 400 for a body that is not JSON, and for a missing body', async () => {
+    expect((await run(echo, event({ pathParameters: { id: '1' }, body: '{oops' }))).body.error.message).toBe(
+      'Request body must be valid JSON',
+    );
+    expect((await run(echo, event({ pathParameters: { id: '1' } }))).status).toBe(400);
+  });
+
+  it('decodes base64 bodies', async () => {
+    const body = Buffer.from('{"name":"Strips"}').toString('base64');
+    const res = await run(echo, event({ pathParameters: { id: '1' }, body, isBase64Encoded: true }));
+    expect(res.status).toBe(201);
+  });
+
+  it('maps AppErrors to their status and hides anything else behind a bare 500', async () => {
+    const missing = httpRoute(route, async () => {
+      throw notFound('Thing not found');
+    });
+    const ok = { pathParameters: { id: '1' }, body: '{"name":"Strips"}' };
+    expect(await run(missing, event(ok))).toMatchObject({
+      status: 404,
+      body: { error: { code: 'not_found', message: 'Thing not found' } },
+    });
+
+    const limited = httpRoute(route, async () => {
+      throw new AppError('rate_limited', 'Slow down', undefined, { 'retry-after': '60' });
+    });
+    const res429 = await run(limited, event(ok));
+    expect(res429.status).toBe(429);
+    expect(res429.headers?.['retry-after']).toBe('60');
+
+    const broken = httpRoute(route, async () => {
+      throw new Error('connect ECONNREFUSED 10.0.0.1:5432 password=hunter2');
+    });
+    const spy = jest.spyOn(console, 'error').mockImplementation(() => {});
+    const res = await run(broken, event(ok));
+    spy.mockRestore();
+    expect(res).toMatchObject({
+      status: 500,
+      body: { error: { code: 'internal', message: 'Internal server error' } },
+    });
+    expect(JSON.stringify(res.body)).not.toMatch(/hunter2|ECONNREFUSED/);
+  });
+
+  describe('admin routes', () => {
+    const admin = httpRoute({ ...route, auth: 'admin' }, async ({ auth }) => ({ id: auth!.sub, name: 'ok' }));
+    const ok = { pathParameters: { id: '1' }, body: '{"name":"Strips"}' };
+    const withClaims = (claims: Record<string, unknown>) =>
+      event({
+        ...ok,
+        requestContext: { ...event().requestContext, authorizer: { jwt: { claims, scopes: [] } } } as never,
+      });
+
+    it('refuses an anonymous call with 401', async () => {
+      expect((await run(admin, event(ok))).status).toBe(401);
+    });
+
+    it('refuses a signed-in user outside the admin group with 403', async () => {
+      expect((await run(admin, withClaims({ sub: 'u1', 'cognito:groups': '[staff]' }))).status).toBe(403);
+    });
+
+    it('lets an admin through, with groups as API Gateway flattens them or as an array', async () => {
+      expect((await run(admin, withClaims({ sub: 'u1', 'cognito:groups': '[staff admin]' }))).body).toEqual({
+        id: 'u1',
+        name: 'ok',
+      });
+      expect((await run(admin, withClaims({ sub: 'u2', 'cognito:groups': ['admin'] }))).status).toBe(200);
+    });
+  });
+});

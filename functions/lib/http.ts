@@ -1,0 +1,151 @@
+import middy, { type MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type * as z from 'zod/mini';
+import { messages } from '../../shared/messages.js';
+import type { RouteDef } from '../../shared/routes.js';
+import { AppError } from './errors.js';
+import { errorDetails, log } from './log.js';
+import { parseInput } from './validation.js';
+
+type Infer<S> = S extends z.ZodMiniType ? z.infer<S> : undefined;
+
+export interface AuthContext {
+  sub: string;
+  email?: string;
+  groups: string[];
+}
+
+export interface RouteInput<R extends RouteDef> {
+  params: Infer<R['request']['params']>;
+  query: Infer<R['request']['query']>;
+  body: Infer<R['request']['body']>;
+  headers: Record<string, string | undefined>;
+  sourceIp: string;
+  auth: AuthContext | null;
+}
+
+type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+type HttpResult = APIGatewayProxyStructuredResultV2;
+type ParsedEvent<R extends RouteDef> = HttpEvent & { input: RouteInput<R> };
+
+/** A non-200 answer from a domain function: `return reply(201, order)`. */
+export interface Reply<T> {
+  readonly [REPLY]: true;
+  status: number;
+  body: T;
+  headers?: Record<string, string>;
+}
+const REPLY = Symbol('reply');
+export const reply = <T>(status: number, body: T, headers?: Record<string, string>): Reply<T> => ({
+  [REPLY]: true,
+  status,
+  body,
+  headers,
+});
+const isReply = (value: unknown): value is Reply<unknown> =>
+  typeof value === 'object' && value !== null && REPLY in value;
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}): HttpResult => ({
+  statusCode: status,
+  headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  body: JSON.stringify(body),
+});
+
+/** API Gateway flattens array claims to "[a b]"; Cognito's own token has a real array. */
+function groupsFrom(claim: unknown): string[] {
+  if (Array.isArray(claim)) return claim.map(String);
+  if (typeof claim !== 'string' || !claim) return [];
+  return claim
+    .replace(/^\[|\]$/g, '')
+    .split(/[\s,]+/)
+    .filter(Boolean);
+}
+
+function authFrom(event: HttpEvent): AuthContext | null {
+  const claims = event.requestContext?.authorizer?.jwt?.claims;
+  if (!claims?.sub) return null;
+  return {
+    sub: String(claims.sub),
+    email: claims.email ? String(claims.email) : undefined,
+    groups: groupsFrom(claims['cognito:groups']),
+  };
+}
+
+/** Every answer that is not a success goes through here: AppErrors as they are, anything else as a bare 500. */
+const mapErrors = (): MiddlewareObj<HttpEvent, HttpResult> => ({
+  onError: async (request) => {
+    const error = request.error;
+    if (error instanceof AppError) {
+      request.response = json(
+        error.status,
+        {
+          error: {
+            code: error.code,
+            message: error.message,
+            ...(error.fields ? { fields: error.fields } : {}),
+          },
+        },
+        error.headers,
+      );
+      return;
+    }
+    log('error', 'unhandled error', { routeKey: request.event.routeKey, ...errorDetails(error) });
+    request.response = json(500, { error: { code: 'internal', message: messages.api.internal } });
+  },
+});
+
+/** The route table's access rule, checked in the Lambda as well as by the API Gateway authorizer. */
+const enforceAuth = <R extends RouteDef>(route: R): MiddlewareObj<HttpEvent, HttpResult> => ({
+  before: async (request) => {
+    if (route.auth === 'public') return;
+    const auth = authFrom(request.event);
+    if (!auth) throw new AppError('unauthorized', messages.api.unauthorized);
+    if (!auth.groups.includes('admin')) throw new AppError('forbidden', messages.api.forbidden);
+  },
+});
+
+function parseBody(event: HttpEvent): unknown {
+  if (event.body === undefined || event.body === null || event.body === '') return undefined;
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError('validation', messages.api.invalidJson);
+  }
+}
+
+/** Path, query and body are parsed with the route's shared schemas before any domain code runs. */
+const parseRequest = <R extends RouteDef>(route: R): MiddlewareObj<HttpEvent, HttpResult> => ({
+  before: async (request) => {
+    const event = request.event as ParsedEvent<R>;
+    const { params, query, body } = route.request as RouteDef['request'];
+    event.input = {
+      params: (params
+        ? parseInput(params, event.pathParameters ?? {})
+        : undefined) as RouteInput<R>['params'],
+      query: (query
+        ? parseInput(query, event.queryStringParameters ?? {})
+        : undefined) as RouteInput<R>['query'],
+      body: (body ? parseInput(body, parseBody(event)) : undefined) as RouteInput<R>['body'],
+      headers: event.headers ?? {},
+      sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+      auth: authFrom(event),
+    };
+  },
+});
+
+type Handler<R extends RouteDef> = (
+  input: RouteInput<R>,
+) => Promise<z.infer<R['response']> | Reply<z.infer<R['response']>>>;
+
+/** The one shape of every HTTP Lambda: auth, parse with the shared schemas, call the domain, map errors. */
+export function httpRoute<R extends RouteDef>(route: R, handle: Handler<R>) {
+  return middy<HttpEvent, HttpResult>()
+    .use(mapErrors())
+    .use(enforceAuth(route))
+    .use(parseRequest(route))
+    .handler(async (event) => {
+      const result = await handle((event as ParsedEvent<R>).input);
+      return isReply(result) ? json(result.status, result.body, result.headers) : json(200, result);
+    });
+}

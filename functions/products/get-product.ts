@@ -1,0 +1,11 @@
+import { messages } from '../../shared/messages.js';
+import { routes } from '../../shared/routes.js';
+import { notFound } from '../lib/errors.js';
+import { httpRoute } from '../lib/http.js';
+import { getProduct } from './product-repository.js';
+
+export const handler = httpRoute(routes.getProduct, async ({ params }) => {
+  const product = await getProduct(params.id.toLowerCase());
+  if (!product) throw notFound(messages.api.productNotFound);
+  return product;
+});

@@ -1,0 +1,45 @@
+// One `jest` run covers every layer. The integration and e2e projects share one local stack, started by
+// test/global-setup.ts on its own ports with in-memory data, and stopped by test/global-teardown.ts.
+const common = {
+  transform: { '^.+\\.(t|j)sx?$': '<rootDir>/test/esbuild-transform.cjs' },
+  // ESM-only dependencies are transformed too.
+  transformIgnorePatterns: ['/node_modules/(?!(jose|@middy)/)'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'json'],
+  rootDir: __dirname,
+};
+
+module.exports = {
+  globalSetup: '<rootDir>/test/global-setup.ts',
+  globalTeardown: '<rootDir>/test/global-teardown.ts',
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: [
+        '<rootDir>/shared/**/*.test.ts',
+        '<rootDir>/functions/**/*.test.ts',
+        '<rootDir>/infra/**/*.test.ts',
+      ],
+      testEnvironment: 'node',
+    },
+    {
+      ...common,
+      displayName: 'infra',
+      testMatch: ['<rootDir>/test/infra/**/*.test.ts'],
+      testEnvironment: 'node',
+    },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
+      testEnvironment: 'node',
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+      testEnvironment: 'node',
+    },
+  ],
+};

@@ -1,0 +1,30 @@
+import { DEFAULT_PUBLIC_SETTINGS } from '../schemas/settings.js';
+import { enabledPayoutMethods, payoutMethodLabel } from './payout.js';
+
+describe('payout methods', () => {
+  it('labels the three special keys and capitalises the rest', () => {
+    expect(payoutMethodLabel('achWire')).toBe('ACH/Wire Transfer');
+    expect(payoutMethodLabel('usdcErc20')).toBe('USDC (ERC-20)');
+    expect(payoutMethodLabel('usdtTrc20')).toBe('USDT (TRC-20)');
+    expect(payoutMethodLabel('check')).toBe('Check');
+    expect(payoutMethodLabel('cashapp')).toBe('Cashapp');
+    expect(payoutMethodLabel('bitcoin')).toBe('Bitcoin');
+  });
+
+  it('offers only enabled methods, check alone by default', () => {
+    expect(enabledPayoutMethods(DEFAULT_PUBLIC_SETTINGS.payment_methods)).toEqual({
+      traditional: ['check'],
+      crypto: [],
+    });
+    const methods = {
+      traditional: {
+        ...DEFAULT_PUBLIC_SETTINGS.payment_methods.traditional,
+        check: false,
+        zelle: true,
+        achWire: true,
+      },
+      crypto: { ...DEFAULT_PUBLIC_SETTINGS.payment_methods.crypto, solana: true },
+    };
+    expect(enabledPayoutMethods(methods)).toEqual({ traditional: ['zelle', 'achWire'], crypto: ['solana'] });
+  });
+});
