@@ -84,7 +84,7 @@ export const workers = {
     handler: 'email/email-worker',
     timeoutSeconds: 30,
     batchSize: 10,
-    capabilities: ['table:read', 'table:write', 'secret:read'],
+    capabilities: ['table:read', 'table:write'],
   },
 } as const satisfies Record<string, WorkerDef>;
 
