@@ -9,9 +9,13 @@ const common = {
   rootDir: __dirname,
 };
 
-module.exports = {
+// Jest runs a project's globalSetup only when a test of that project runs, so unit/infra runs start nothing.
+const withLocalStack = {
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
+};
+
+module.exports = {
   projects: [
     {
       ...common,
@@ -31,6 +35,7 @@ module.exports = {
     },
     {
       ...common,
+      ...withLocalStack,
       displayName: 'integration',
       testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
       testEnvironment: 'node',
