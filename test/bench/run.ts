@@ -1,0 +1,99 @@
+/**
+ * `npm run bench`: measures against floors taken in the same run (budgets in ARCHITECTURE.md are ratios,
+ * because absolute times drift on shared machines) and writes bench-report.json. Never asserted in tests.
+ */
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildFunctions } from '../../infra/build-functions.js';
+import { startLocalStackProcess, stopLocalStackProcess } from '../support/local-stack-process.js';
+import { buildBareBundle, initTimeMs, rel, sdkPackagesOf, sizeOf } from './bundles.js';
+import { loadBareGetItem, loadUrl } from './load.js';
+import { initialWebJs } from './web-size.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
+
+async function benchBundles() {
+  const outdir = join(root, 'dist', 'functions');
+  const metafile = await buildFunctions(outdir);
+  const bareCache = new Map<string, { size: number; initMs: number }>();
+  const rows = [];
+  for (const output of Object.keys(metafile.outputs).filter((o) => o.endsWith('index.js'))) {
+    const file = join(root, output);
+    const packages = sdkPackagesOf(metafile, output);
+    const cacheKey = packages.join(',');
+    if (!bareCache.has(cacheKey)) {
+      const bare = await buildBareBundle(packages, root);
+      bareCache.set(cacheKey, { size: sizeOf(bare), initMs: initTimeMs(bare) });
+    }
+    const bare = bareCache.get(cacheKey)!;
+    const size = sizeOf(file);
+    const initMs = initTimeMs(file);
+    rows.push({
+      function: rel(outdir, dirname(file)),
+      sdkClients: packages,
+      bytes: size,
+      bareBytes: bare.size,
+      sizeRatio: round(size / bare.size, 3),
+      initMs: round(initMs),
+      bareInitMs: round(bare.initMs),
+      initRatio: round(initMs / bare.initMs, 3),
+    });
+  }
+  return { budgetRatio: 1.15, functions: rows };
+}
+
+async function benchApi() {
+  const { info, child } = await startLocalStackProcess();
+  try {
+    const products = (await (await fetch(`${info.urls.site}/api/products`)).json()) as { products: Array<{ id: string }> };
+    const id = products.products[0].id;
+    const url = (path: string) => `${info.urls.site}${path}`;
+    // Warm every worker and connection before measuring.
+    await loadUrl(url('/api/products'), 10, 2);
+    await loadUrl(url(`/api/products/${id}`), 10, 2);
+    const bare = await loadBareGetItem(info.urls.dynamodb, info.tableName, { pk: `PRODUCT#${id}`, sk: 'PRODUCT' }, CONNECTIONS, DURATION);
+    const list = await loadUrl(url('/api/products'), CONNECTIONS, DURATION);
+    const one = await loadUrl(url(`/api/products/${id}`), CONNECTIONS, DURATION);
+    const vsBare = (r: typeof list) => ({
+      ...r,
+      p99VsBareGetItem: round(r.p99Ms / bare.p99Ms),
+      throughputFractionOfBare: round(r.requestsPerSec / bare.requestsPerSec, 3),
+    });
+    return {
+      connections: CONNECTIONS,
+      durationSec: DURATION,
+      bareGetItem: bare,
+      'GET /api/products': vsBare(list),
+      'GET /api/products/{id}': vsBare(one),
+    };
+  } finally {
+    await stopLocalStackProcess(child);
+  }
+}
+
+async function main() {
+  const started = new Date().toISOString();
+  const bundles = await benchBundles();
+  const web = initialWebJs(join(root, 'dist', 'web'));
+  const api = await benchApi();
+  const report = {
+    started,
+    machine: { node: process.version, cpus: (await import('node:os')).cpus().length },
+    bundles,
+    web: { budgetGzipBytes: 120 * 1024, ...web },
+    api,
+  };
+  const out = join(root, 'bench-report.json');
+  writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(JSON.stringify(report, null, 2));
+  console.log(`\nWrote ${out}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,17 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** The JavaScript a first visit downloads: the entry script and what index.html preloads, gzipped. */
+export function initialWebJs(distWeb: string): { files: Array<{ file: string; gzipBytes: number }>; totalGzipBytes: number } {
+  const html = readFileSync(join(distWeb, 'index.html'), 'utf8');
+  const refs = [
+    ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+  ].map((m) => m[1]);
+  const files = [...new Set(refs)].map((ref) => {
+    const file = ref.replace(/^\//, '');
+    return { file, gzipBytes: gzipSync(readFileSync(join(distWeb, file)), { level: 9 }).length };
+  });
+  return { files, totalGzipBytes: files.reduce((s, f) => s + f.gzipBytes, 0) };
+}
