@@ -14,6 +14,9 @@ export const messages = {
     emptyForQuery: (query: string) => `No products match "${query}". Try adjusting your search or filters.`,
     emptyNone: 'No products available at the moment. Please check back later.',
   },
+  payout: {
+    noneAvailable: 'No payment methods are currently available. Please contact support.',
+  },
   product: {
     loading: 'Loading product details...',
     error: 'Error loading product details. Please try again later.',

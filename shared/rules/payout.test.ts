@@ -1,5 +1,5 @@
 import { DEFAULT_PUBLIC_SETTINGS } from '../schemas/settings.js';
-import { enabledPayoutMethods, payoutMethodLabel } from './payout.js';
+import { enabledPayoutMethods, payoutMethodDisplay, payoutMethodLabel } from './payout.js';
 
 describe('payout methods', () => {
   it('labels the three special keys and capitalises the rest', () => {
@@ -9,6 +9,11 @@ describe('payout methods', () => {
     expect(payoutMethodLabel('check')).toBe('Check');
     expect(payoutMethodLabel('cashapp')).toBe('Cashapp');
     expect(payoutMethodLabel('bitcoin')).toBe('Bitcoin');
+  });
+
+  it('marks check with its delivery time', () => {
+    expect(payoutMethodDisplay('check')).toBe('Check (5-7 days delivery)');
+    expect(payoutMethodDisplay('paypal')).toBe('Paypal');
   });
 
   it('offers only enabled methods, check alone by default', () => {

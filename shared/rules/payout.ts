@@ -27,3 +27,7 @@ export function enabledPayoutMethods(methods: PaymentMethods): EnabledPayoutMeth
     crypto: CRYPTO_METHODS.filter((m) => methods.crypto[m]),
   };
 }
+
+/** A mailed check takes days; the spec marks it '(5-7 days delivery)'. */
+export const payoutMethodDisplay = (method: PayoutMethod): string =>
+  method === 'check' ? `${payoutMethodLabel(method)} (5-7 days delivery)` : payoutMethodLabel(method);

@@ -1,0 +1,27 @@
+import type { Product } from '@shared/schemas/product';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest, isApiError } from '../../../lib/api-client';
+import { productsQueryKey } from '../../catalogue/api/list-products';
+
+export const productQueryKey = (id: string) => ['products', 'detail', id] as const;
+
+export const getProduct = (id: string, signal?: AbortSignal): Promise<Product> =>
+  apiRequest('getProduct', { params: { id }, signal });
+
+/**
+ * One product by uuid. Coming from the catalogue it shows at once from the list already in the cache; a 404
+ * is final, other failures retry once.
+ */
+export function useProduct(id: string | null) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: productQueryKey(id ?? ''),
+    queryFn: ({ signal }) => getProduct(id!, signal),
+    enabled: id !== null,
+    staleTime: 5 * 60 * 1000,
+    retry: (failures, error) => !(isApiError(error) && error.status === 404) && failures < 1,
+    initialData: () =>
+      queryClient.getQueryData<Product[]>(productsQueryKey)?.find((product) => product.id === id),
+    initialDataUpdatedAt: () => queryClient.getQueryState(productsQueryKey)?.dataUpdatedAt,
+  });
+}

@@ -1,0 +1,105 @@
+import { type RouteName, type RouteResponse, routes } from '@shared/routes';
+import { ZErrorResponse } from '@shared/schemas/common';
+import type * as z from 'zod/mini';
+
+/** Any failed API call: the server's error body, a network failure, or an answer that breaks the contract. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+type RouteRequest<N extends RouteName> = (typeof routes)[N]['request'];
+type PartInput<R, K extends string> = R extends Record<K, infer S extends z.ZodMiniType> ? z.input<S> : never;
+
+/** Only the parts a route declares can be passed, typed by its schemas. */
+export type RequestOptions<N extends RouteName> = {
+  params?: PartInput<RouteRequest<N>, 'params'>;
+  query?: PartInput<RouteRequest<N>, 'query'>;
+  body?: PartInput<RouteRequest<N>, 'body'>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+};
+
+/** `/api/products/{id}` with `{ id }` gives `/api/products/<id>`. */
+export function buildPath(pattern: string, params: Record<string, unknown> = {}): string {
+  return pattern.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined || value === null)
+      throw new Error(`Missing path parameter "${key}" for ${pattern}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+function withQuery(path: string, query: unknown): string {
+  if (!query || typeof query !== 'object') return path;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The one way the web talks to the API: the route table gives method, path and the response schema, so a
+ * caller gets typed, validated data or an ApiError carrying the server's status and message.
+ */
+export async function apiRequest<N extends RouteName>(
+  name: N,
+  options: RequestOptions<N> = {},
+): Promise<RouteResponse<N>> {
+  const route = routes[name];
+  const url = withQuery(buildPath(route.path, options.params as Record<string, unknown>), options.query);
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const init: RequestInit = { method: route.method, headers, signal: options.signal };
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK_ERROR', 'Network request failed');
+  }
+
+  const payload = await readJson(response);
+  if (!response.ok) {
+    const parsed = ZErrorResponse.safeParse(payload);
+    if (parsed.success) {
+      const { code, message, fields } = parsed.data.error;
+      throw new ApiError(response.status, code, message, fields);
+    }
+    throw new ApiError(
+      response.status,
+      'HTTP_ERROR',
+      response.statusText || `Request failed (${response.status})`,
+    );
+  }
+
+  const result = (route.response as z.ZodMiniType).safeParse(payload);
+  if (!result.success)
+    throw new ApiError(response.status, 'INVALID_RESPONSE', 'Unexpected response from server');
+  return result.data as RouteResponse<N>;
+}

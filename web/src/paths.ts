@@ -1,0 +1,28 @@
+import { productPath } from '@shared/rules/slug';
+
+/**
+ * Every public route of the site with its page title (spec 000 §2). Pages and links take their paths from
+ * here; a title is shown as '{title} | {site name}'.
+ */
+export const paths = {
+  home: { path: '/', title: 'Home' },
+  products: { path: '/products', title: 'Sell Test Strips' },
+  product: { path: '/products/:slug', href: productPath },
+  cart: { path: '/cart', title: 'Your Cart' },
+  checkout: { path: '/checkout', title: 'Checkout' },
+  orderConfirmation: { path: '/order-confirmation', title: 'Order Confirmed' },
+  orderStatus: { path: '/order-status', title: 'Order Status' },
+  howItWorks: { path: '/how-it-works', title: 'How It Works' },
+  faq: { path: '/faq', title: 'FAQ' },
+  contact: { path: '/contact', title: 'Contact Us' },
+  login: { path: '/login', title: 'Login' },
+  admin: { path: '/admin', title: 'Admin Dashboard' },
+} as const;
+
+/** The catalogue, optionally with a search query (`/products?q=verio`). */
+export const productsHref = (query?: string): string => {
+  const q = query?.trim();
+  return q ? `${paths.products.path}?${new URLSearchParams({ q })}` : paths.products.path;
+};
+
+export const productTitle = (productName: string): string => `Sell ${productName} Online`;

@@ -1,0 +1,31 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+// The local stack (npm start) serves the API and product images on :3000.
+const LOCAL_STACK = 'http://localhost:3000';
+const proxy = { '/api': LOCAL_STACK, '/images': LOCAL_STACK };
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  resolve: { alias: { '@shared': fileURLToPath(new URL('../shared', import.meta.url)) } },
+  // No React plugin: Vite 8's built-in oxc transform compiles TSX with the automatic runtime.
+  oxc: { jsx: { runtime: 'automatic' } },
+  build: {
+    outDir: '../dist/web',
+    emptyOutDir: true,
+    target: 'es2022',
+    rolldownOptions: {
+      onwarn(warning, warn) {
+        // React libraries mark modules "use client" for server components; meaningless in a browser bundle.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+        warn(warning);
+      },
+      output: {
+        // Libraries change less often than the app: their own chunk stays cached across deploys.
+        codeSplitting: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/ }] },
+      },
+    },
+  },
+  server: { proxy },
+  preview: { proxy },
+});
