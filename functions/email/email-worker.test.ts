@@ -1,6 +1,6 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 
 process.env.TABLE_NAME = 'test-table';
@@ -29,7 +29,7 @@ const record = (messageId: string, body: unknown, receiveCount = 1): SQSRecord =
     messageAttributes: {},
     eventSource: 'aws:sqs',
   }) as unknown as SQSRecord;
-const run = (records: SQSRecord[]) => handler({ Records: records } as SQSEvent, {} as Context, () => {});
+const run = (records: SQSRecord[]) => handler({ Records: records } as SQSEvent);
 
 const A = '11111111-1111-4111-8111-111111111111';
 const B = '22222222-2222-4222-8222-222222222222';

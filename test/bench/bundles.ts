@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { build, type Metafile } from 'esbuild';
+import { lambdaBundleOptions } from '../../infra/build-functions.js';
 
 const SDK_PACKAGE = /node_modules\/(@aws-sdk\/(?:client-[a-z0-9-]+|lib-dynamodb))\//;
 
@@ -21,7 +22,7 @@ const CLIENT_EXPORT: Record<string, string> = {
   '@aws-sdk/client-secrets-manager': 'SecretsManagerClient',
 };
 
-/** The floor: a bundle that imports only the same SDK clients, built with the same esbuild options. */
+/** The floor: a bundle that imports only the same SDK clients, built with the Lambdas' own esbuild options. */
 export async function buildBareBundle(packages: string[], root: string): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'bare-bundle-'));
   const entry = join(dir, 'entry.js');
@@ -33,11 +34,7 @@ export async function buildBareBundle(packages: string[], root: string): Promise
   await build({
     entryPoints: [entry],
     outfile,
-    bundle: true,
-    minify: true,
-    platform: 'node',
-    target: 'node22',
-    format: 'cjs',
+    ...lambdaBundleOptions,
     nodePaths: [join(root, 'node_modules')],
     logLevel: 'silent',
   });

@@ -36,7 +36,11 @@ export async function loadBareGetItem(
   durationSec: number,
 ): Promise<LoadResult> {
   const db = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+    new DynamoDBClient({
+      endpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
   );
   const latencies: number[] = [];
   let errors = 0;

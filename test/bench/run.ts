@@ -18,7 +18,7 @@ const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
 
 async function benchBundles() {
   const outdir = join(root, 'dist', 'functions');
-  const metafile = await buildFunctions(outdir);
+  const metafile = buildFunctions(outdir);
   const bareCache = new Map<string, { size: number; initMs: number }>();
   const rows = [];
   for (const output of Object.keys(metafile.outputs).filter((o) => o.endsWith('index.js'))) {
@@ -49,13 +49,21 @@ async function benchBundles() {
 async function benchApi() {
   const { info, child } = await startLocalStackProcess();
   try {
-    const products = (await (await fetch(`${info.urls.site}/api/products`)).json()) as { products: Array<{ id: string }> };
+    const products = (await (await fetch(`${info.urls.site}/api/products`)).json()) as {
+      products: Array<{ id: string }>;
+    };
     const id = products.products[0].id;
     const url = (path: string) => `${info.urls.site}${path}`;
     // Warm every worker and connection before measuring.
     await loadUrl(url('/api/products'), 10, 2);
     await loadUrl(url(`/api/products/${id}`), 10, 2);
-    const bare = await loadBareGetItem(info.urls.dynamodb, info.tableName, { pk: `PRODUCT#${id}`, sk: 'PRODUCT' }, CONNECTIONS, DURATION);
+    const bare = await loadBareGetItem(
+      info.urls.dynamodb,
+      info.tableName,
+      { pk: `PRODUCT#${id}`, sk: 'PRODUCT' },
+      CONNECTIONS,
+      DURATION,
+    );
     const list = await loadUrl(url('/api/products'), CONNECTIONS, DURATION);
     const one = await loadUrl(url(`/api/products/${id}`), CONNECTIONS, DURATION);
     const vsBare = (r: typeof list) => ({

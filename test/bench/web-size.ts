@@ -3,7 +3,10 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /** The JavaScript a first visit downloads: the entry script and what index.html preloads, gzipped. */
-export function initialWebJs(distWeb: string): { files: Array<{ file: string; gzipBytes: number }>; totalGzipBytes: number } {
+export function initialWebJs(distWeb: string): {
+  files: Array<{ file: string; gzipBytes: number }>;
+  totalGzipBytes: number;
+} {
   const html = readFileSync(join(distWeb, 'index.html'), 'utf8');
   const refs = [
     ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),

@@ -1,0 +1,91 @@
+/**
+ * The CDK app. `npx cdk synth|deploy -c stage=dev|prod` runs this file (see cdk.json); it bundles the functions
+ * itself. The web build is uploaded only if `dist/web` exists when it runs, so deploy with
+ * `npm run build:web && npx cdk deploy -c stage=prod` (a deploy without it leaves the site's files as they are).
+ * Optional context: `-c alarmEmail=ops@...` (alarm notifications), `-c emailFrom=orders@...` (verified in SES).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { App, Tags, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import {
+  type RouteDef,
+  routes as routeTable,
+  type WorkerDef,
+  workers as workerTable,
+} from '../shared/routes.js';
+import { buildFunctions, repoRoot } from './build-functions.js';
+import { BuybackStack } from './stack.js';
+import { parseStage, type StageConfig, stageConfig } from './stage-config.js';
+
+export interface CreateAppOptions {
+  /** `dev` or `prod`; defaults to the `-c stage=...` context, then `dev`. */
+  stage?: string;
+  /** Cloud assembly directory; the CLI's (cdk.out) or a fresh temp folder when unset. */
+  outdir?: string;
+  /** Where the function bundles are written and taken from. */
+  functionsOutdir?: string;
+  /** The web build to deploy if it exists. */
+  webDir?: string;
+  /** Tests inject their own tables (e.g. an admin row); the real ones otherwise. */
+  routes?: Record<string, RouteDef>;
+  workers?: Record<string, WorkerDef>;
+  /** Stage settings on top of the stage's defaults (e.g. alarmEmail). */
+  config?: Partial<Omit<StageConfig, 'stage'>>;
+  /** Reuse bundles already in functionsOutdir instead of building. */
+  skipBuild?: boolean;
+}
+
+/**
+ * Bundles the functions and builds the app, so `npx cdk deploy -c stage=prod` is one command. Everything is
+ * created per call (no module state), so tests may call it as often as they like.
+ */
+export function createApp(options: CreateAppOptions = {}): { app: App; stack: BuybackStack } {
+  const routes = options.routes ?? routeTable;
+  const workers = options.workers ?? workerTable;
+  const functionsDir = path.resolve(repoRoot, options.functionsOutdir ?? 'dist/functions');
+
+  // cdk.json's feature flags are given to in-process apps too, so tests synthesize what the CLI does.
+  const app = new App({ outdir: options.outdir, context: cdkJsonContext() });
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
+
+  const stage = parseStage(options.stage ?? app.node.tryGetContext('stage'));
+  if (!options.skipBuild) buildFunctions(functionsDir, { routes, workers });
+  const config = stageConfig(stage, {
+    alarmEmail: app.node.tryGetContext('alarmEmail'),
+    emailFrom: app.node.tryGetContext('emailFrom'),
+    ...options.config,
+  });
+
+  // No `env`: the template is region- and account-agnostic, so synth needs neither credentials nor network.
+  const stack = new BuybackStack(app, `Buyback-${stage}`, {
+    description: `Buyback storefront and back office (${stage})`,
+    config,
+    routes,
+    workers,
+    functionsDir,
+    webDir: path.resolve(repoRoot, options.webDir ?? 'dist/web'),
+  });
+  Tags.of(stack).add('app', 'buyback');
+  Tags.of(stack).add('stage', stage);
+  return { app, stack };
+}
+
+function cdkJsonContext(): Record<string, unknown> {
+  const cdkJson = JSON.parse(readFileSync(path.join(repoRoot, 'cdk.json'), 'utf8')) as { context?: object };
+  return { ...cdkJson.context };
+}
+
+const thisFile = typeof __filename === 'string' ? __filename : fileURLToPath(import.meta.url);
+if (process.argv[1] && path.resolve(process.argv[1]) === thisFile) {
+  let built: ReturnType<typeof createApp>;
+  try {
+    built = createApp();
+  } catch (error) {
+    // A wrong stage or a missing handler is a one-line fix; a stack trace would hide it.
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+  built.app.synth();
+}

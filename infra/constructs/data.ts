@@ -1,0 +1,38 @@
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import { Construct } from 'constructs';
+import { TABLE_INDEXES, TTL_ATTRIBUTE } from '../../shared/runtime-env.js';
+import type { StageConfig } from '../stage-config.js';
+
+export interface DataProps {
+  config: StageConfig;
+}
+
+/** The single table: generic keys, one GSI per access pattern (see docs/data-model.md). */
+export class Data extends Construct {
+  public readonly table: dynamodb.Table;
+
+  constructor(scope: Construct, id: string, props: DataProps) {
+    super(scope, id);
+    const { config } = props;
+
+    this.table = new dynamodb.Table(this, 'Table', {
+      partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING },
+      sortKey: { name: 'sk', type: dynamodb.AttributeType.STRING },
+      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      timeToLiveAttribute: TTL_ATTRIBUTE,
+      encryption: dynamodb.TableEncryption.AWS_MANAGED,
+      removalPolicy: config.removalPolicy,
+      deletionProtection: config.deletionProtection,
+    });
+
+    for (const index of Object.values(TABLE_INDEXES)) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: { name: index.pk, type: dynamodb.AttributeType.STRING },
+        sortKey: { name: index.sk, type: dynamodb.AttributeType.STRING },
+        projectionType: dynamodb.ProjectionType.ALL,
+      });
+    }
+  }
+}

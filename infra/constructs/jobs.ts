@@ -1,0 +1,114 @@
+import { Duration } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import type { QueueName, WorkerDef } from '../../shared/routes.js';
+import type { StageConfig } from '../stage-config.js';
+import { AppFunction } from './app-function.js';
+
+export const QUEUE_NAMES: readonly QueueName[] = ['label-jobs', 'email-jobs', 'sms-jobs'];
+
+/** A message that failed this often is poison: it goes to the DLQ instead of blocking the queue. */
+export const MAX_RECEIVE_COUNT = 5;
+/** Used when no worker consumes the queue yet. */
+const DEFAULT_VISIBILITY_SECONDS = 180;
+
+export interface JobQueueProps {
+  /** The queue's role in the product (`email-jobs`...), for people reading alarms. */
+  name: string;
+  /** Seconds a message stays invisible once received. */
+  visibilityTimeout: Duration;
+}
+
+/** A work queue with its dead-letter queue and an alarm that fires on the first dead letter. */
+export class JobQueue extends Construct {
+  public readonly queue: sqs.Queue;
+  public readonly deadLetterQueue: sqs.Queue;
+  public readonly deadLetterAlarm: cloudwatch.Alarm;
+
+  constructor(scope: Construct, id: string, props: JobQueueProps) {
+    super(scope, id);
+
+    this.deadLetterQueue = new sqs.Queue(this, 'DeadLetterQueue', {
+      retentionPeriod: Duration.days(14),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    this.queue = new sqs.Queue(this, 'Queue', {
+      visibilityTimeout: props.visibilityTimeout,
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
+    });
+    this.deadLetterAlarm = new cloudwatch.Alarm(this, 'DeadLetterAlarm', {
+      alarmDescription: `A ${props.name} message failed ${MAX_RECEIVE_COUNT} times and waits in its dead-letter queue.`,
+      metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
+        period: Duration.minutes(1),
+        statistic: cloudwatch.Stats.MAXIMUM,
+      }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+  }
+}
+
+export interface JobsProps {
+  config: StageConfig;
+  workers: Record<string, WorkerDef>;
+  functionsDir: string;
+}
+
+export interface Worker {
+  key: string;
+  def: WorkerDef;
+  fn: AppFunction;
+}
+
+/** The three job queues (they exist before their workers do) and one subscribed Lambda per worker row. */
+export class Jobs extends Construct {
+  public readonly queues: Record<QueueName, JobQueue>;
+  public readonly workers: Worker[];
+
+  constructor(scope: Construct, id: string, props: JobsProps) {
+    super(scope, id);
+    const workerRows = Object.entries(props.workers);
+
+    const queues: Partial<Record<QueueName, JobQueue>> = {};
+    for (const name of QUEUE_NAMES) {
+      const timeouts = workerRows.filter(([, w]) => w.queue === name).map(([, w]) => w.timeoutSeconds);
+      // AWS's rule of thumb: 6x the function timeout, so retries by the poller never overlap a running batch.
+      const visibilitySeconds = timeouts.length > 0 ? 6 * Math.max(...timeouts) : DEFAULT_VISIBILITY_SECONDS;
+      queues[name] = new JobQueue(this, pascal(name), {
+        name,
+        visibilityTimeout: Duration.seconds(visibilitySeconds),
+      });
+    }
+    this.queues = queues as Record<QueueName, JobQueue>;
+
+    this.workers = workerRows.map(([key, def]) => {
+      const fn = new AppFunction(this, key, {
+        config: props.config,
+        functionKey: key,
+        functionsDir: props.functionsDir,
+        timeout: Duration.seconds(def.timeoutSeconds),
+        description: `Worker ${key} on ${def.queue}`,
+      });
+      fn.function.addEventSource(
+        new SqsEventSource(this.queues[def.queue].queue, {
+          batchSize: def.batchSize,
+          // Failed records are retried alone instead of the whole batch: workers are idempotent per message.
+          reportBatchItemFailures: true,
+          maxBatchingWindow: Duration.seconds(1),
+        }),
+      );
+      return { key, def, fn };
+    });
+  }
+}
+
+function pascal(kebab: string): string {
+  return kebab.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());
+}

@@ -1,0 +1,41 @@
+import { SecretValue, Validations } from 'aws-cdk-lib';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import type { StageConfig } from '../stage-config.js';
+
+/** Keys of the provider secret's JSON. Empty until an admin enters them in the back office. */
+export const PROVIDER_SECRET_KEYS = [
+  'easypostTestKey',
+  'easypostProdKey',
+  'twilioAccountSid',
+  'twilioAuthToken',
+  'emailApiKey',
+  'easypostWebhookSecret',
+] as const;
+
+export interface SecretsProps {
+  config: StageConfig;
+}
+
+export class Secrets extends Construct {
+  public readonly providerSecret: secretsmanager.Secret;
+
+  constructor(scope: Construct, id: string, props: SecretsProps) {
+    super(scope, id);
+
+    // CloudFormation writes this value only when the template's value changes, so keys entered later survive
+    // deploys. Changing the placeholder list below WOULD overwrite them: add keys from the app instead.
+    this.providerSecret = new secretsmanager.Secret(this, 'ProviderSecret', {
+      description: `Provider API keys (EasyPost, Twilio, e-mail) for the ${props.config.stage} stage`,
+      secretObjectValue: Object.fromEntries(
+        PROVIDER_SECRET_KEYS.map((key) => [key, SecretValue.unsafePlainText('')]),
+      ),
+      removalPolicy: props.config.removalPolicy,
+    });
+    Validations.of(this.providerSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Third-party API keys cannot be rotated by a Lambda: EasyPost, Twilio and the e-mail provider issue them in their own dashboards, and an admin replaces them in the back office.',
+    });
+  }
+}

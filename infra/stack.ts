@@ -1,0 +1,183 @@
+import { type CfnElement, CfnOutput, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type { Construct } from 'constructs';
+import type { Capability, QueueName, RouteDef, WorkerDef } from '../shared/routes.js';
+import { ENV } from '../shared/runtime-env.js';
+import { Api } from './constructs/api.js';
+import type { AppFunction } from './constructs/app-function.js';
+import { Auth } from './constructs/auth.js';
+import { Data } from './constructs/data.js';
+import { Jobs } from './constructs/jobs.js';
+import { Monitoring } from './constructs/monitoring.js';
+import { Secrets } from './constructs/secrets.js';
+import { Site } from './constructs/site.js';
+import { Storage } from './constructs/storage.js';
+import type { StageConfig } from './stage-config.js';
+
+export interface BuybackStackProps extends StackProps {
+  config: StageConfig;
+  routes: Record<string, RouteDef>;
+  workers: Record<string, WorkerDef>;
+  /** Where `buildFunctions` wrote the bundles: `<functionsDir>/<key>/index.js`. */
+  functionsDir: string;
+  webDir: string;
+}
+
+const QUEUE_URL_ENV: Record<QueueName, string> = {
+  'email-jobs': ENV.emailQueueUrl,
+  'sms-jobs': ENV.smsQueueUrl,
+  'label-jobs': ENV.labelQueueUrl,
+};
+
+/** The whole product. Feature constructs own their resources; this class wires who may touch what. */
+export class BuybackStack extends Stack {
+  public readonly data: Data;
+  public readonly storage: Storage;
+  public readonly secrets: Secrets;
+  public readonly auth: Auth;
+  public readonly jobs: Jobs;
+  public readonly api: Api;
+  public readonly site: Site;
+  public readonly monitoring: Monitoring;
+  private readonly config: StageConfig;
+
+  constructor(scope: Construct, id: string, props: BuybackStackProps) {
+    super(scope, id, props);
+    this.config = props.config;
+    const { config } = props;
+
+    this.data = new Data(this, 'Data', { config });
+    this.storage = new Storage(this, 'Storage', { config });
+    this.secrets = new Secrets(this, 'Secrets', { config });
+    this.auth = new Auth(this, 'Auth', { config });
+    this.jobs = new Jobs(this, 'Jobs', { config, workers: props.workers, functionsDir: props.functionsDir });
+    this.api = new Api(this, 'Api', {
+      config,
+      routes: props.routes,
+      functionsDir: props.functionsDir,
+      userPool: this.auth.userPool,
+      userPoolClient: this.auth.userPoolClient,
+    });
+    this.site = new Site(this, 'Site', {
+      config,
+      siteBucket: this.storage.siteBucket,
+      imagesBucket: this.storage.imagesBucket,
+      logsBucket: this.storage.logsBucket,
+      httpApi: this.api.httpApi,
+      webDir: props.webDir,
+    });
+
+    const functions: Array<{
+      key: string;
+      fn: AppFunction;
+      capabilities: readonly Capability[];
+      queue?: QueueName;
+    }> = [
+      ...this.api.routes.map((r) => ({ key: r.key, fn: r.fn, capabilities: r.def.capabilities })),
+      ...this.jobs.workers.map((w) => ({
+        key: w.key,
+        fn: w.fn,
+        capabilities: w.def.capabilities,
+        queue: w.def.queue,
+      })),
+    ];
+    for (const { fn, capabilities, queue } of functions) {
+      fn.function.addEnvironment(ENV.stage, config.stage);
+      fn.function.addEnvironment(ENV.tableName, this.data.table.tableName);
+      // No cycle: the distribution depends on the API, and the API (unlike its integrations) not on the functions.
+      fn.function.addEnvironment(ENV.siteUrl, this.site.siteUrl);
+      for (const capability of capabilities) this.grant(fn, capability);
+      if (queue === 'email-jobs') this.allowSendingEmail(fn);
+    }
+
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      config,
+      alarms: Object.values(this.jobs.queues).map((q) => q.deadLetterAlarm),
+      functions: functions.map(({ key, fn }) => ({ key, function: fn.function })),
+    });
+
+    new CfnOutput(this, 'SiteUrl', { value: this.site.siteUrl });
+    new CfnOutput(this, 'ApiUrl', { value: this.api.stage.url });
+    new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });
+    new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    new CfnOutput(this, 'ImagesBucket', { value: this.storage.imagesBucket.bucketName });
+    new CfnOutput(this, 'ProviderSecretArn', {
+      value: this.secrets.providerSecret.secretArn,
+      description:
+        'Secret holding the provider keys (EasyPost, Twilio, e-mail); fill it after the first deploy.',
+    });
+  }
+
+  /**
+   * The route table has no e-mail capability: consuming email-jobs is what sending e-mail means. SES authorises
+   * SendEmail against the sender's identity (and, in the sandbox, the recipients'), so identities of this
+   * account and region only.
+   */
+  private allowSendingEmail(fn: AppFunction): void {
+    fn.function.addEnvironment(ENV.emailFrom, this.config.emailFrom);
+    fn.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: [this.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+      }),
+    );
+    Validations.of(fn).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*]',
+      reason:
+        'SES checks the sender identity, verified outside this stack per stage, and in the sandbox every recipient identity too; limited to this account and region.',
+    });
+  }
+
+  /** Exactly what one capability of the route or worker table allows, and the variable that locates it. */
+  private grant(fn: AppFunction, capability: Capability): void {
+    const { table } = this.data;
+    const images = this.storage.imagesBucket;
+    switch (capability) {
+      case 'table:read':
+      case 'table:write': {
+        if (capability === 'table:read') table.grantReadData(fn.role);
+        else table.grantReadWriteData(fn.role);
+        Validations.of(fn).acknowledge({
+          id: `AwsSolutions-IAM5[Resource::<${this.getLogicalId(table.node.defaultChild as CfnElement)}.Arn>/index/*]`,
+          reason: 'Queries on the GSIs of this one table; the indexes are named after access patterns.',
+        });
+        return;
+      }
+      case 'email-jobs:send':
+      case 'sms-jobs:send':
+      case 'label-jobs:send': {
+        const name = capability.slice(0, -':send'.length) as QueueName;
+        const { queue } = this.jobs.queues[name];
+        queue.grantSendMessages(fn.role);
+        fn.function.addEnvironment(QUEUE_URL_ENV[name], queue.queueUrl);
+        return;
+      }
+      case 'images:read':
+      case 'images:write': {
+        // Object-level actions only: no listing, no bucket configuration.
+        const actions = capability === 'images:read' ? ['s3:GetObject'] : ['s3:PutObject', 's3:DeleteObject'];
+        fn.role.addToPrincipalPolicy(
+          new iam.PolicyStatement({ actions, resources: [images.arnForObjects('*')] }),
+        );
+        fn.function.addEnvironment(ENV.imagesBucket, images.bucketName);
+        Validations.of(fn).acknowledge({
+          id: `AwsSolutions-IAM5[Resource::<${this.getLogicalId(images.node.defaultChild as CfnElement)}.Arn>/*]`,
+          reason:
+            'Image keys are chosen per upload (order and product photos), so objects of this bucket only.',
+        });
+        return;
+      }
+      case 'secret:read': {
+        this.secrets.providerSecret.grantRead(fn.role);
+        fn.function.addEnvironment(ENV.secretId, this.secrets.providerSecret.secretArn);
+        return;
+      }
+      default: {
+        // A capability added to shared/routes.ts must be taught here before anything compiles.
+        const unknown: never = capability;
+        throw new Error(`No grant for capability ${String(unknown)}`);
+      }
+    }
+  }
+}

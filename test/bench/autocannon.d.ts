@@ -1,0 +1,18 @@
+// The part of autocannon's API the bench uses (the package ships no types).
+declare module 'autocannon' {
+  interface Histogram {
+    average: number;
+    p50: number;
+    p99: number;
+    total: number;
+  }
+  interface Result {
+    latency: Histogram;
+    requests: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+  }
+  function autocannon(options: { url: string; connections?: number; duration?: number }): Promise<Result>;
+  export default autocannon;
+}

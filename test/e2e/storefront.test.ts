@@ -1,0 +1,156 @@
+/// <reference lib="dom" />
+import type { Browser, Page } from 'playwright-core';
+import { productIdFromSlug } from '../../shared/rules/slug';
+import { expectAccessible, launchBrowser, newPage, pageErrors, type ViewportName } from '../support/browser';
+import { stack } from '../support/stack';
+
+jest.setTimeout(120_000);
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const site = (path = '/') => `${stack().urls.site}${path}`;
+const cards = (page: Page) => page.getByTestId('product-card');
+const countLine = (page: Page) => page.locator('.results-toolbar__count');
+
+/** Titles are set after render: wait for the expected one rather than reading too early. */
+async function waitForTitle(page: Page, pattern: RegExp) {
+  await page
+    .waitForFunction((source) => new RegExp(source).test(document.title), pattern.source)
+    .catch(async () => {
+      throw new Error(`Title ${JSON.stringify(await page.title())} never matched ${pattern}`);
+    });
+}
+
+/** On a phone the filter panel sits behind the bottom bar's Filters button. */
+async function chooseBrand(page: Page, viewport: ViewportName, brand: string) {
+  if (viewport === 'mobile') {
+    await page
+      .getByTestId('catalogue-mobile-bar')
+      .getByRole('button', { name: /Filters/ })
+      .click();
+  }
+  await page.getByLabel('Brand').selectOption(brand);
+  if (viewport === 'mobile') await page.getByRole('button', { name: 'Close filters' }).click();
+}
+
+describe.each<ViewportName>(['desktop', 'mobile'])('storefront as a visitor on %s', (viewport) => {
+  let page: Page;
+  beforeAll(async () => {
+    page = await newPage(browser, viewport);
+  });
+  afterAll(async () => {
+    await page.context().close();
+  });
+
+  it('home: every section, payout methods from settings, accessible', async () => {
+    await page.goto(site('/'));
+    await waitForTitle(page, /^Home \| /);
+    await page.getByRole('link', { name: 'Sell Now' }).waitFor();
+    for (const heading of ['Check Eligibility', 'Get a Quote', 'Ship for Free', 'Get Paid Fast']) {
+      await page.getByRole('heading', { name: heading }).waitFor();
+    }
+    await page.getByRole('heading', { name: 'Traditional Methods' }).waitFor();
+    await page.getByText('(5-7 days delivery)').waitFor();
+    await expectAccessible(page, `home (${viewport})`);
+  });
+
+  it('catalogue: grouped list, brand filter with chip, clear all, search synced with q', async () => {
+    await page.getByRole('link', { name: 'Sell Now' }).click();
+    await page.waitForURL(/\/products$/);
+    await cards(page).first().waitFor();
+    await waitForTitle(page, /^Sell Test Strips \| /);
+    const total = await cards(page).count();
+    expect(total).toBeGreaterThanOrEqual(20);
+    expect(await countLine(page).textContent()).toBe(`${total} products found`);
+    await page.getByText('Most Popular').first().waitFor();
+    await expectAccessible(page, `catalogue (${viewport})`);
+
+    await chooseBrand(page, viewport, 'Dexcom');
+    await page.waitForFunction(() =>
+      document.querySelector('.results-toolbar__count')?.textContent?.includes(' in Dexcom'),
+    );
+    const dexcom = await cards(page).allTextContents();
+    expect(dexcom.length).toBeGreaterThan(0);
+    expect(dexcom.length).toBeLessThan(total);
+    for (const text of dexcom) expect(text).toContain('Dexcom');
+    await page.getByRole('button', { name: /Remove .*Dexcom/ }).waitFor();
+    await expectAccessible(page, `catalogue filtered (${viewport})`);
+
+    await page.getByRole('button', { name: 'Clear All Filters' }).click();
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="product-card"]').length === n,
+      total,
+    );
+
+    const search = page.getByLabel('Search products');
+    await search.fill('verio');
+    await search.press('Enter');
+    await page.waitForURL(/[?&]q=verio/);
+    await page.waitForFunction(() =>
+      document.querySelector('.results-toolbar__count')?.textContent?.includes('matching "verio"'),
+    );
+    const found = await cards(page).allTextContents();
+    expect(found.length).toBeGreaterThan(0);
+    for (const text of found) expect(text.toLowerCase()).toContain('verio');
+
+    // The query survives a reload because it lives in the URL.
+    await page.reload();
+    expect(await page.getByLabel('Search products').inputValue()).toBe('verio');
+  });
+
+  it('product: a non-canonical slug lands on the canonical one, then add to cart shows the badge', async () => {
+    await page.goto(site('/products'));
+    const href = await cards(page).first().locator('a').first().getAttribute('href');
+    expect(href).toMatch(/^\/products\//);
+    const id = productIdFromSlug(href!.split('/').pop()!);
+    expect(id).toBeTruthy();
+
+    await page.goto(site(`/products/Some-OLD--name-${id}`));
+    await page.waitForURL((url) => url.pathname === href);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await waitForTitle(page, /^Sell .+ Online \| /);
+    // The redirect replaced history: going back leaves the product page for the catalogue, not the old slug.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/products');
+    await page.goForward();
+    await page.waitForURL((url) => url.pathname === href);
+
+    await page.getByLabel('Quantity (boxes)').selectOption('3');
+    await expectAccessible(page, `product (${viewport})`);
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.getByRole('link', { name: 'Go to Cart' }).waitFor();
+    await page.getByRole('link', { name: 'Sell More' }).waitFor();
+    await page.getByTestId('cart-badge').getByText('3', { exact: true }).waitFor();
+    const stored = await page.evaluate(() => localStorage.getItem('shopping-cart'));
+    expect(JSON.parse(stored!)).toEqual({ items: [expect.objectContaining({ quantity: 3 })] });
+    await expectAccessible(page, `product added (${viewport})`);
+  });
+
+  it('unknown paths show the 404 page', async () => {
+    await page.goto(site('/no-such-page'));
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await page.getByRole('link', { name: 'Back to Home' }).waitFor();
+    await expectAccessible(page, `404 (${viewport})`);
+    expect(pageErrors(page)).toEqual([]);
+  });
+});
+
+describe('mobile header', () => {
+  it('collapses the menu behind a toggle that closes when a link is chosen', async () => {
+    const page = await newPage(browser, 'mobile');
+    await page.goto(site('/'));
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await toggle.click();
+    expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Track Order' }).click();
+    await page.getByRole('button', { name: 'Open menu' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+    await page.context().close();
+  });
+});

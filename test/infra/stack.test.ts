@@ -1,0 +1,595 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import type { Metafile } from 'esbuild';
+import { createApp } from '../../infra/app';
+import { buildFunctions } from '../../infra/build-functions';
+import { EMAIL_FROM_PLACEHOLDER } from '../../infra/stage-config';
+import { type RouteDef, routes, type WorkerDef, workers } from '../../shared/routes';
+import { ENV, TABLE_INDEXES, TTL_ATTRIBUTE } from '../../shared/runtime-env';
+
+jest.setTimeout(120_000);
+
+// The real tables plus rows the real ones may not have yet: an admin route and a worker on another queue, both
+// touching every capability, so authorizer, grants and visibility rules are exercised today.
+const testRoutes: Record<string, RouteDef> = {
+  ...routes,
+  adminProbe: {
+    method: 'POST',
+    path: '/api/admin/probe/{id}',
+    auth: 'admin',
+    handler: routes.getProduct.handler,
+    request: {},
+    response: routes.getProduct.response,
+    capabilities: [
+      'table:write',
+      'images:read',
+      'images:write',
+      'secret:read',
+      'email-jobs:send',
+      'label-jobs:send',
+    ],
+  },
+};
+const testWorkers: Record<string, WorkerDef> = {
+  ...workers,
+  labelProbe: {
+    queue: 'label-jobs',
+    handler: workers.emailWorker.handler,
+    timeoutSeconds: 45,
+    batchSize: 5,
+    capabilities: ['table:read', 'sms-jobs:send'],
+  },
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: synthesized CloudFormation is untyped JSON; the tests assert its shape.
+type Cfn = any;
+type Resource = {
+  Type: string;
+  Properties?: Record<string, Cfn>;
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+};
+type Json = { Resources: Record<string, Resource>; Outputs: Record<string, unknown> };
+
+const tmp = mkdtempSync(path.join(tmpdir(), 'infra-stack-test-'));
+const functionsOutdir = path.join(tmp, 'functions');
+const templates: Record<'dev' | 'prod', { template: Template; json: Json }> = {} as never;
+let metafile: Metafile;
+
+beforeAll(() => {
+  metafile = buildFunctions(functionsOutdir, { routes: testRoutes, workers: testWorkers });
+  for (const stage of ['dev', 'prod'] as const) {
+    const { app, stack } = createApp({
+      stage,
+      outdir: path.join(tmp, `cdk.out.${stage}`),
+      functionsOutdir,
+      webDir: path.join(tmp, 'no-web-build'),
+      routes: testRoutes,
+      workers: testWorkers,
+      skipBuild: true,
+    });
+    const json = app.synth().getStackByName(stack.stackName).template as Json;
+    templates[stage] = { template: Template.fromJSON(json), json };
+  }
+});
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const dev = () => templates.dev;
+const ofType = (json: Json, type: string) =>
+  Object.entries(json.Resources).filter(([, r]) => r.Type === type);
+const refOf = (value: Cfn): string | undefined => value?.Ref ?? value?.['Fn::GetAtt']?.[0];
+
+/** Logical ids a resource points at (Ref, GetAtt, Sub, DependsOn), for the cycle check. */
+function referencedIds(value: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const v of value) referencedIds(v, found);
+  else if (value && typeof value === 'object') {
+    for (const [key, v] of Object.entries(value)) {
+      if (key === 'Ref' && typeof v === 'string') found.add(v);
+      else if (key === 'Fn::GetAtt') found.add(Array.isArray(v) ? v[0] : String(v).split('.')[0]);
+      else if (key === 'Fn::Sub') {
+        const text = Array.isArray(v) ? v[0] : v;
+        for (const m of String(text).matchAll(/\$\{([^}.!]+)/g)) found.add(m[1]);
+        if (Array.isArray(v)) referencedIds(v[1], found);
+      } else referencedIds(v, found);
+    }
+  }
+  return found;
+}
+
+function functionOfRoute(json: Json, routeKey: string): [string, Resource] {
+  const route = ofType(json, 'AWS::ApiGatewayV2::Route').find(([, r]) => r.Properties?.RouteKey === routeKey);
+  if (!route) throw new Error(`no route ${routeKey}`);
+  const integrationId = route[1].Properties?.Target['Fn::Join'][1][1].Ref;
+  const integration = json.Resources[integrationId];
+  const fnId = refOf(integration.Properties?.IntegrationUri)!;
+  return [fnId, json.Resources[fnId]];
+}
+
+describe('routes', () => {
+  test.each(Object.entries(testRoutes))('%s has its own function and route `METHOD path`', (key, row) => {
+    const { json } = dev();
+    const [, fn] = functionOfRoute(json, `${row.method} ${row.path}`);
+    expect(fn.Type).toBe('AWS::Lambda::Function');
+    expect(fn.Properties).toMatchObject({
+      Runtime: 'nodejs22.x',
+      Architectures: ['arm64'],
+      Handler: 'index.handler',
+      MemorySize: 256,
+      Timeout: 10,
+    });
+    expect(fn.Properties?.Description).toBe(`${row.method} ${row.path}`);
+    expect(key).toBeTruthy();
+  });
+
+  test('admin routes carry the Cognito JWT authorizer and public routes none', () => {
+    const { json } = dev();
+    const [authorizerId, authorizer] = ofType(json, 'AWS::ApiGatewayV2::Authorizer')[0];
+    expect(authorizer.Properties).toMatchObject({
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: { Audience: [{ Ref: expect.stringMatching(/^AuthUserPoolWebClient/) }] },
+    });
+    // The exact issuer Cognito puts in its tokens (and the form the local runner maps onto cognito-local).
+    expect(flattenJoin(authorizer.Properties?.JwtConfiguration.Issuer)).toMatch(
+      /^https:\/\/cognito-idp\.<AWS::Region>\.<AWS::URLSuffix>\/<AuthUserPool[0-9A-F]+>$/,
+    );
+
+    for (const row of Object.values(testRoutes)) {
+      const [, route] = ofType(json, 'AWS::ApiGatewayV2::Route').find(
+        ([, r]) => r.Properties?.RouteKey === `${row.method} ${row.path}`,
+      )!;
+      if (row.auth === 'admin') {
+        expect(route.Properties).toMatchObject({
+          AuthorizationType: 'JWT',
+          AuthorizerId: { Ref: authorizerId },
+        });
+      } else {
+        expect(route.Properties?.AuthorizationType).toBe('NONE');
+        expect(route.Properties?.AuthorizerId).toBeUndefined();
+      }
+    }
+    expect(ofType(json, 'AWS::ApiGatewayV2::Route')).toHaveLength(Object.keys(testRoutes).length);
+  });
+
+  test('the $default stage has access logging and throttling', () => {
+    dev().template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      AccessLogSettings: {
+        DestinationArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^ApiAccessLogs'), 'Arn'] },
+      },
+      DefaultRouteSettings: { ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() },
+    });
+    const [, stage] = ofType(dev().json, 'AWS::ApiGatewayV2::Stage')[0];
+    expect(JSON.parse(stage.Properties?.AccessLogSettings.Format)).toMatchObject({
+      requestId: '$context.requestId',
+    });
+  });
+});
+
+describe('functions', () => {
+  const ours = (json: Json) =>
+    ofType(json, 'AWS::Lambda::Function').filter(
+      ([, r]) => r.Properties?.Environment?.Variables?.[ENV.stage],
+    );
+
+  test('every route and worker function is Node.js 22 on arm64 with its own log group', () => {
+    for (const stage of ['dev', 'prod'] as const) {
+      const fns = ours(templates[stage].json);
+      expect(fns).toHaveLength(Object.keys(testRoutes).length + Object.keys(testWorkers).length);
+      for (const [, fn] of fns) {
+        expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'] });
+        expect(fn.Properties?.LoggingConfig?.LogGroup).toBeDefined();
+      }
+    }
+  });
+
+  test('environment follows the capabilities; everyone gets STAGE, TABLE_NAME and SITE_URL', () => {
+    const { json } = dev();
+    const vars = (routeKey: string) => functionOfRoute(json, routeKey)[1].Properties?.Environment.Variables;
+    expect(Object.keys(vars('GET /api/products')).sort()).toEqual(
+      [ENV.siteUrl, ENV.stage, ENV.tableName].sort(),
+    );
+    expect(vars('GET /api/products')[ENV.stage]).toBe('dev');
+    expect(vars('POST /api/admin/probe/{id}')).toEqual(
+      expect.objectContaining({
+        [ENV.imagesBucket]: expect.anything(),
+        [ENV.secretId]: expect.anything(),
+        [ENV.emailQueueUrl]: expect.anything(),
+        [ENV.labelQueueUrl]: expect.anything(),
+      }),
+    );
+    expect(vars('POST /api/admin/probe/{id}')[ENV.smsQueueUrl]).toBeUndefined();
+  });
+
+  test('grants are least privilege: a read-only route cannot write, read secrets or send', () => {
+    const { json } = dev();
+    const policyOf = (fnId: string) => {
+      const roleId = refOf(json.Resources[fnId].Properties?.Role)!;
+      return JSON.stringify(
+        ofType(json, 'AWS::IAM::Policy')
+          .filter(([, p]) => p.Properties?.Roles.some((r: Cfn) => r.Ref === roleId))
+          .map(([, p]) => p.Properties?.PolicyDocument),
+      );
+    };
+    const reader = policyOf(functionOfRoute(json, 'GET /api/products')[0]);
+    expect(reader).toContain('dynamodb:Query');
+    for (const forbidden of ['dynamodb:PutItem', 'secretsmanager:', 'sqs:', 's3:', 'ses:']) {
+      expect(reader).not.toContain(forbidden);
+    }
+    const admin = policyOf(functionOfRoute(json, 'POST /api/admin/probe/{id}')[0]);
+    for (const allowed of [
+      'dynamodb:PutItem',
+      'secretsmanager:GetSecretValue',
+      'sqs:SendMessage',
+      's3:PutObject',
+    ]) {
+      expect(admin).toContain(allowed);
+    }
+    expect(admin).not.toContain('s3:List');
+    // Our roles never take AWSLambdaBasicExecutionRole, which may write to every log group.
+    for (const [, fn] of ours(json)) {
+      expect(json.Resources[refOf(fn.Properties?.Role)!].Properties?.ManagedPolicyArns).toBeUndefined();
+    }
+  });
+
+  test('the email worker gets its sender and may send through SES', () => {
+    const { json } = dev();
+    const esm = ofType(json, 'AWS::Lambda::EventSourceMapping').find(([, e]) =>
+      JSON.stringify(e.Properties?.EventSourceArn).includes('EmailJobs'),
+    )!;
+    const worker = json.Resources[refOf(esm[1].Properties?.FunctionName)!];
+    expect(worker.Properties?.Environment.Variables[ENV.emailFrom]).toBe(EMAIL_FROM_PLACEHOLDER);
+    expect(JSON.stringify(json.Resources)).toContain('ses:SendEmail');
+  });
+});
+
+describe('jobs', () => {
+  const queues = (json: Json) =>
+    ofType(json, 'AWS::SQS::Queue').filter(([, q]) => q.Properties?.RedrivePolicy);
+
+  test('each of the three queues has a DLQ (5 receives, 14 days) and an alarm on its first message', () => {
+    const { json, template } = dev();
+    expect(queues(json)).toHaveLength(3);
+    for (const [, queue] of queues(json)) {
+      expect(queue.Properties?.RedrivePolicy.maxReceiveCount).toBe(5);
+      expect(queue.Properties?.SqsManagedSseEnabled).toBe(true);
+      const dlqId = refOf(queue.Properties?.RedrivePolicy.deadLetterTargetArn)!;
+      expect(json.Resources[dlqId].Properties).toMatchObject({ MessageRetentionPeriod: 14 * 24 * 3600 });
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Namespace: 'AWS/SQS',
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [dlqId, 'QueueName'] } }],
+      });
+    }
+    // SSL enforced on every queue, DLQs included.
+    const policies = ofType(json, 'AWS::SQS::QueuePolicy');
+    expect(policies).toHaveLength(6);
+    for (const [, policy] of policies)
+      expect(JSON.stringify(policy)).toContain('"aws:SecureTransport":"false"');
+  });
+
+  test('visibility timeout is 6x the worker timeout, 180 s without a worker', () => {
+    const { json } = dev();
+    const visibility = (id: string) =>
+      queues(json).find(([logicalId]) => logicalId.includes(id))![1].Properties?.VisibilityTimeout;
+    expect(visibility('EmailJobs')).toBe(6 * workers.emailWorker.timeoutSeconds);
+    expect(visibility('LabelJobs')).toBe(6 * 45);
+    expect(visibility('SmsJobs')).toBe(180);
+  });
+
+  test('every worker is subscribed with partial batch responses and its batch size', () => {
+    const { json } = dev();
+    const mappings = ofType(json, 'AWS::Lambda::EventSourceMapping');
+    expect(mappings).toHaveLength(Object.keys(testWorkers).length);
+    for (const [key, worker] of Object.entries(testWorkers)) {
+      const queueId = pascalQueue(worker.queue);
+      const [, mapping] = mappings.find(([id]) => id.startsWith(`Jobs${key}`))!;
+      expect(mapping.Properties).toMatchObject({
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+        BatchSize: worker.batchSize,
+        MaximumBatchingWindowInSeconds: expect.any(Number),
+      });
+      expect(refOf(mapping.Properties?.EventSourceArn)).toMatch(new RegExp(`^Jobs${queueId}Queue`));
+      expect(json.Resources[refOf(mapping.Properties?.FunctionName)!].Properties?.Timeout).toBe(
+        worker.timeoutSeconds,
+      );
+    }
+  });
+});
+
+describe('data', () => {
+  test('one table: pk/sk, the GSIs, on-demand, PITR, TTL, AWS-managed encryption', () => {
+    const { json } = dev();
+    const tables = ofType(json, 'AWS::DynamoDB::Table');
+    expect(tables).toHaveLength(1);
+    const props = tables[0][1].Properties!;
+    expect(props).toMatchObject({
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+      SSESpecification: { SSEEnabled: true },
+    });
+    expect(props.GlobalSecondaryIndexes).toHaveLength(Object.keys(TABLE_INDEXES).length);
+    for (const index of Object.values(TABLE_INDEXES)) {
+      expect(props.GlobalSecondaryIndexes).toContainEqual({
+        IndexName: index.name,
+        KeySchema: [
+          { AttributeName: index.pk, KeyType: 'HASH' },
+          { AttributeName: index.sk, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      });
+      expect(props.AttributeDefinitions).toContainEqual({ AttributeName: index.pk, AttributeType: 'S' });
+      expect(props.AttributeDefinitions).toContainEqual({ AttributeName: index.sk, AttributeType: 'S' });
+    }
+  });
+
+  test('prod keeps the table (retained, deletion protection) and the buckets; dev does not', () => {
+    const [, prodTable] = ofType(templates.prod.json, 'AWS::DynamoDB::Table')[0];
+    expect(prodTable).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    expect(prodTable.Properties?.DeletionProtectionEnabled).toBe(true);
+    for (const [, bucket] of ofType(templates.prod.json, 'AWS::S3::Bucket'))
+      expect(bucket.DeletionPolicy).toBe('Retain');
+    expect(ofType(templates.prod.json, 'Custom::S3AutoDeleteObjects')).toHaveLength(0);
+
+    const [, devTable] = ofType(dev().json, 'AWS::DynamoDB::Table')[0];
+    expect(devTable.DeletionPolicy).toBe('Delete');
+    expect(devTable.Properties?.DeletionProtectionEnabled).toBe(false);
+  });
+});
+
+describe('storage', () => {
+  test('every bucket blocks all public access, is encrypted and refuses plain HTTP', () => {
+    for (const stage of ['dev', 'prod'] as const) {
+      const { json } = templates[stage];
+      const buckets = ofType(json, 'AWS::S3::Bucket');
+      expect(buckets).toHaveLength(3);
+      for (const [id, bucket] of buckets) {
+        expect(bucket.Properties).toMatchObject({
+          PublicAccessBlockConfiguration: {
+            BlockPublicAcls: true,
+            BlockPublicPolicy: true,
+            IgnorePublicAcls: true,
+            RestrictPublicBuckets: true,
+          },
+          BucketEncryption: {
+            ServerSideEncryptionConfiguration: [
+              { ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } },
+            ],
+          },
+        });
+        const [, policy] = ofType(json, 'AWS::S3::BucketPolicy').find(
+          ([, p]) => refOf(p.Properties?.Bucket) === id,
+        )!;
+        expect(policy.Properties?.PolicyDocument.Statement).toContainEqual(
+          expect.objectContaining({
+            Effect: 'Deny',
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+        );
+      }
+    }
+  });
+
+  test('the images bucket accepts presigned uploads from the site origin', () => {
+    const [, images] = ofType(dev().json, 'AWS::S3::Bucket').find(([id]) =>
+      id.startsWith('StorageImagesBucket'),
+    )!;
+    const [rule] = images.Properties!.CorsConfiguration.CorsRules;
+    expect(rule.AllowedMethods).toEqual(expect.arrayContaining(['PUT', 'POST']));
+    expect(rule.AllowedOrigins).toContain('https://*.cloudfront.net');
+  });
+});
+
+describe('site', () => {
+  const distribution = (json: Json) =>
+    ofType(json, 'AWS::CloudFront::Distribution')[0][1].Properties?.DistributionConfig;
+
+  test('three behaviours: SPA default with rewrite, /api/* uncached to the HTTP API, /images/* via OAC', () => {
+    const { json } = dev();
+    const config = distribution(json);
+    const origin = (id: string) => config.Origins.find((o: Cfn) => o.Id === id);
+
+    expect(config.CustomErrorResponses).toBeUndefined();
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      {
+        EventType: 'viewer-request',
+        FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/^SiteSpaRewrite/), 'FunctionARN'] },
+      },
+    ]);
+    const siteOrigin = origin(config.DefaultCacheBehavior.TargetOriginId);
+    expect(refOf(siteOrigin.DomainName)).toMatch(/^StorageSiteBucket/);
+    expect(siteOrigin.OriginAccessControlId).toBeDefined();
+
+    const api = config.CacheBehaviors.find((b: Cfn) => b.PathPattern === '/api/*');
+    expect(api).toMatchObject({
+      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // CachingDisabled
+      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // AllViewerExceptHostHeader
+      AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+    });
+    expect(JSON.stringify(origin(api.TargetOriginId).DomainName)).toContain('ApiEndpoint');
+
+    const images = config.CacheBehaviors.find((b: Cfn) => b.PathPattern === '/images/*');
+    const imagesOrigin = origin(images.TargetOriginId);
+    expect(refOf(imagesOrigin.DomainName)).toMatch(/^StorageImagesBucket/);
+    expect(imagesOrigin.OriginAccessControlId).toBeDefined();
+    expect(config.CacheBehaviors).toHaveLength(2);
+  });
+
+  test('the rewrite sends client routes to index.html and leaves files alone', () => {
+    const [, fn] = ofType(dev().json, 'AWS::CloudFront::Function')[0];
+    const handler = new Function(`${fn.Properties?.FunctionCode}; return handler;`)() as (e: unknown) => {
+      uri: string;
+    };
+    const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+    expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/sell/cart')).toBe('/index.html');
+    expect(rewrite('/admin/orders/SB-1234')).toBe('/index.html');
+    expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
+    expect(rewrite('/favicon.ico')).toBe('/favicon.ico');
+  });
+
+  test('every behaviour sends the security headers', () => {
+    const { json } = dev();
+    const [policyId, policy] = ofType(json, 'AWS::CloudFront::ResponseHeadersPolicy')[0];
+    const headers = policy.Properties?.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    expect(headers).toMatchObject({
+      StrictTransportSecurity: { AccessControlMaxAgeSec: 63_072_000, IncludeSubdomains: true, Preload: true },
+      ContentTypeOptions: { Override: true },
+      FrameOptions: { FrameOption: 'DENY' },
+      ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin' },
+    });
+    const csp = flattenJoin(headers.ContentSecurityPolicy.ContentSecurityPolicy);
+    for (const directive of [
+      "default-src 'self'",
+      "img-src 'self' data: https:",
+      "script-src 'self' https://www.googletagmanager.com",
+      "connect-src 'self' https://*.google-analytics.com https://*.amazoncognito.com https://cognito-idp.<AWS::Region>.amazonaws.com https://<StorageImagesBucket",
+      "style-src 'self' 'unsafe-inline'",
+      "frame-ancestors 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    const config = distribution(json);
+    for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
+      expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    }
+  });
+
+  test('without a web build there is nothing to deploy (nag.test covers a stack with one)', () => {
+    expect(ofType(dev().json, 'Custom::CDKBucketDeployment')).toHaveLength(0);
+  });
+});
+
+describe('stack', () => {
+  test('outputs what the web and operators need', () => {
+    for (const name of ['SiteUrl', 'ApiUrl', 'UserPoolId', 'UserPoolClientId', 'TableName', 'ImagesBucket']) {
+      expect(dev().json.Outputs[name]).toBeDefined();
+    }
+  });
+
+  test('the user pool: admin-created staff, e-mail sign-in, strong passwords, an admin group, a public client', () => {
+    const { template } = dev();
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+      UsernameAttributes: ['email'],
+      MfaConfiguration: 'OPTIONAL',
+      Policies: {
+        PasswordPolicy: {
+          MinimumLength: 8,
+          RequireUppercase: true,
+          RequireLowercase: true,
+          RequireNumbers: true,
+          RequireSymbols: true,
+        },
+      },
+    });
+    template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'admin' });
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH']),
+    });
+  });
+
+  test('the provider secret holds the placeholder keys', () => {
+    const [, secret] = ofType(dev().json, 'AWS::SecretsManager::Secret')[0];
+    expect(Object.keys(JSON.parse(secret.Properties?.SecretString)).sort()).toEqual(
+      [
+        'easypostTestKey',
+        'easypostProdKey',
+        'twilioAccountSid',
+        'twilioAuthToken',
+        'emailApiKey',
+        'easypostWebhookSecret',
+      ].sort(),
+    );
+  });
+
+  test('no resource depends on itself through others (CloudFormation would refuse the template)', () => {
+    for (const stage of ['dev', 'prod'] as const) {
+      const { json } = templates[stage];
+      const edges = new Map(
+        Object.entries(json.Resources).map(([id, r]) => [
+          id,
+          [...referencedIds(r)].filter((ref) => ref in json.Resources && ref !== id),
+        ]),
+      );
+      const state = new Map<string, 'visiting' | 'done'>();
+      const visit = (id: string, trail: string[]): void => {
+        if (state.get(id) === 'done') return;
+        if (state.get(id) === 'visiting') throw new Error(`cycle: ${[...trail, id].join(' -> ')}`);
+        state.set(id, 'visiting');
+        for (const next of edges.get(id) ?? []) visit(next, [...trail, id]);
+        state.set(id, 'done');
+      };
+      for (const id of edges.keys()) visit(id, []);
+    }
+  });
+
+  test('environment-agnostic: no account or region baked in', () => {
+    const text = JSON.stringify(dev().json);
+    expect(text).not.toMatch(/\b\d{12}\b/);
+    expect(text).not.toMatch(/(us|eu|ap|sa|ca|me|af)-(north|south|east|west|central|northeast|southeast)-\d/);
+  });
+
+  test('createApp can be called again in the same process', () => {
+    const again = createApp({
+      stage: 'dev',
+      functionsOutdir,
+      skipBuild: true,
+      routes: testRoutes,
+      workers: testWorkers,
+    });
+    expect(again.stack.stackName).toBe('Buyback-dev');
+    expect(() => createApp({ stage: 'qa', skipBuild: true })).toThrow(/Unknown stage "qa"/);
+  });
+});
+
+describe('buildFunctions', () => {
+  test('writes one CommonJS bundle per route and worker, SDK included', () => {
+    for (const key of [...Object.keys(testRoutes), ...Object.keys(testWorkers)]) {
+      const bundle = path.join(functionsOutdir, key, 'index.js');
+      expect(existsSync(bundle)).toBe(true);
+      expect(JSON.parse(readFileSync(path.join(functionsOutdir, key, 'package.json'), 'utf8'))).toEqual({
+        type: 'commonjs',
+      });
+    }
+    const [, worker] = Object.entries(metafile.outputs).find(([file]) =>
+      file.endsWith('emailWorker/index.js'),
+    )!;
+    const bundled = Object.keys(worker.inputs);
+    expect(bundled.some((input) => input.includes('node_modules/@aws-sdk/client-sesv2/'))).toBe(true);
+    expect(worker.imports.filter((i) => i.external && i.path.startsWith('@aws-sdk/'))).toEqual([]);
+  });
+
+  test('a row whose handler file is missing fails with its name', () => {
+    const broken = { ...testRoutes, ghost: { ...testRoutes.getProduct, handler: 'nowhere/ghost' } };
+    expect(() => buildFunctions(path.join(tmp, 'broken'), { routes: broken })).toThrow(
+      /ghost: functions\/nowhere\/ghost\.ts/,
+    );
+  });
+});
+
+function pascalQueue(queue: string): string {
+  return queue.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase());
+}
+
+/** Renders an Fn::Join as text, intrinsic parts as `<Ref>` or `<LogicalId.Attr>`. */
+function flattenJoin(value: Cfn): string {
+  if (typeof value === 'string') return value;
+  const [, parts] = value['Fn::Join'];
+  return parts
+    .map((p: Cfn) => (typeof p === 'string' ? p : p.Ref ? `<${p.Ref}>` : `<${p['Fn::GetAtt'].join('.')}>`))
+    .join('');
+}
