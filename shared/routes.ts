@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { ZAdminSession } from './schemas/admin.js';
 import { ZEmpty, ZProductIdParams } from './schemas/common.js';
 import { ZProduct, ZProductList } from './schemas/product.js';
 import { ZPublicSettings } from './schemas/settings.js';
@@ -60,6 +61,15 @@ export const routes = {
     request: { params: ZProductIdParams },
     response: ZProduct,
     capabilities: ['table:read'],
+  },
+  getAdminSession: {
+    method: 'GET',
+    path: '/api/admin/session',
+    auth: 'admin',
+    handler: 'admin/get-session',
+    request: {},
+    response: ZAdminSession,
+    capabilities: [],
   },
 } as const satisfies Record<string, RouteDef>;
 
