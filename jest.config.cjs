@@ -24,6 +24,7 @@ module.exports = {
         '<rootDir>/shared/**/*.test.ts',
         '<rootDir>/functions/**/*.test.ts',
         '<rootDir>/infra/**/*.test.ts',
+        '<rootDir>/test/local/**/*.test.ts',
       ],
       testEnvironment: 'node',
     },
@@ -42,6 +43,7 @@ module.exports = {
     },
     {
       ...common,
+      ...withLocalStack,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
       testEnvironment: 'node',

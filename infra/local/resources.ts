@@ -1,0 +1,377 @@
+/**
+ * Creates in the emulators what the template declares: tables, queues, buckets, user pools with their
+ * clients and groups, and the local stand-in for the secret. Idempotent: an existing resource is kept.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  type CognitoIdentityProviderClient,
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  type CreateUserPoolClientCommandInput,
+  CreateUserPoolCommand,
+  type CreateUserPoolCommandInput,
+  DescribeUserPoolClientCommand,
+  DescribeUserPoolCommand,
+  type ExplicitAuthFlowsType,
+} from '@aws-sdk/client-cognito-identity-provider';
+import {
+  type AttributeDefinition,
+  CreateTableCommand,
+  DescribeTableCommand,
+  type DescribeTableCommandOutput,
+  DescribeTimeToLiveCommand,
+  type DynamoDBClient,
+  type GlobalSecondaryIndex,
+  type KeySchemaElement,
+  type LocalSecondaryIndex,
+  type Projection,
+  ResourceNotFoundException,
+  UpdateTableCommand,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import { type CORSRule, CreateBucketCommand, PutBucketCorsCommand, type S3Client } from '@aws-sdk/client-s3';
+import { CreateQueueCommand, type QueueAttributeName, type SQSClient } from '@aws-sdk/client-sqs';
+import type { GeneratedIds, Json, NamedResource, Physical, Resolver, StackModel } from './template.js';
+import { isRecord, localizeUrls } from './template.js';
+
+const asArray = (value: Json): Json[] => (Array.isArray(value) ? value : []);
+const str = (value: Json): string | undefined => (typeof value === 'string' ? value : undefined);
+
+const keySchema = (value: Json): KeySchemaElement[] =>
+  asArray(value)
+    .filter(isRecord)
+    .map((k) => ({
+      AttributeName: String(k.AttributeName),
+      KeyType: String(k.KeyType) as KeySchemaElement['KeyType'],
+    }));
+
+const projection = (value: Json): Projection => {
+  if (!isRecord(value)) return { ProjectionType: 'ALL' };
+  return {
+    ProjectionType: (str(value.ProjectionType) ?? 'ALL') as Projection['ProjectionType'],
+    ...(Array.isArray(value.NonKeyAttributes)
+      ? { NonKeyAttributes: value.NonKeyAttributes.map(String) }
+      : {}),
+  };
+};
+
+const gsis = (value: Json): GlobalSecondaryIndex[] =>
+  asArray(value)
+    .filter(isRecord)
+    .map((index) => ({
+      IndexName: String(index.IndexName),
+      KeySchema: keySchema(index.KeySchema),
+      Projection: projection(index.Projection),
+    }));
+
+export async function ensureTables(
+  client: DynamoDBClient,
+  model: StackModel,
+  resolver: Resolver,
+  physical: Record<string, Physical>,
+): Promise<void> {
+  for (const table of model.tables) {
+    const props = resolver.resolve(table.properties, table.logicalId) as Record<string, Json>;
+    const TableName = physical[table.logicalId].ref;
+    const AttributeDefinitions: AttributeDefinition[] = asArray(props.AttributeDefinitions)
+      .filter(isRecord)
+      .map((a) => ({
+        AttributeName: String(a.AttributeName),
+        AttributeType: String(a.AttributeType) as AttributeDefinition['AttributeType'],
+      }));
+    const wanted = gsis(props.GlobalSecondaryIndexes);
+    let existing: DescribeTableCommandOutput | undefined;
+    try {
+      existing = await client.send(new DescribeTableCommand({ TableName }));
+    } catch (error) {
+      if (!(error instanceof ResourceNotFoundException)) throw error;
+    }
+    if (!existing) {
+      const lsis: LocalSecondaryIndex[] = asArray(props.LocalSecondaryIndexes)
+        .filter(isRecord)
+        .map((index) => ({
+          IndexName: String(index.IndexName),
+          KeySchema: keySchema(index.KeySchema),
+          Projection: projection(index.Projection),
+        }));
+      await client.send(
+        new CreateTableCommand({
+          TableName,
+          BillingMode: 'PAY_PER_REQUEST',
+          KeySchema: keySchema(props.KeySchema),
+          AttributeDefinitions,
+          ...(wanted.length ? { GlobalSecondaryIndexes: wanted } : {}),
+          ...(lsis.length ? { LocalSecondaryIndexes: lsis } : {}),
+        }),
+      );
+    } else {
+      // A table from an earlier run gains the indexes the stack added since.
+      const have = new Set((existing.Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
+      for (const index of wanted.filter((i) => !have.has(i.IndexName))) {
+        await client.send(
+          new UpdateTableCommand({
+            TableName,
+            AttributeDefinitions,
+            GlobalSecondaryIndexUpdates: [{ Create: index }],
+          }),
+        );
+      }
+    }
+    const ttl = isRecord(props.TimeToLiveSpecification) ? props.TimeToLiveSpecification : undefined;
+    if (ttl && (ttl.Enabled === true || ttl.Enabled === 'true') && typeof ttl.AttributeName === 'string') {
+      const current = await client.send(new DescribeTimeToLiveCommand({ TableName }));
+      if (current.TimeToLiveDescription?.TimeToLiveStatus !== 'ENABLED') {
+        await client.send(
+          new UpdateTimeToLiveCommand({
+            TableName,
+            TimeToLiveSpecification: { AttributeName: ttl.AttributeName, Enabled: true },
+          }),
+        );
+      }
+    }
+  }
+}
+
+const QUEUE_ATTRIBUTES = [
+  'DelaySeconds',
+  'MaximumMessageSize',
+  'MessageRetentionPeriod',
+  'ReceiveMessageWaitTimeSeconds',
+  'VisibilityTimeout',
+  'FifoQueue',
+  'ContentBasedDeduplication',
+  'DeduplicationScope',
+  'FifoThroughputLimit',
+] as const;
+
+/** Dead-letter queues first, then the queues that redrive to them. */
+export async function ensureQueues(
+  client: SQSClient,
+  model: StackModel,
+  resolver: Resolver,
+  physical: Record<string, Physical>,
+): Promise<void> {
+  const pending = model.queues.map((queue) => ({
+    queue,
+    props: resolver.resolve(queue.properties, queue.logicalId) as Record<string, Json>,
+  }));
+  const created = new Set<string>();
+  const arnOf = (id: string) => physical[id].attrs.Arn;
+  while (pending.length > 0) {
+    const index = pending.findIndex(({ props }) => {
+      const target = isRecord(props.RedrivePolicy) ? str(props.RedrivePolicy.deadLetterTargetArn) : undefined;
+      return !target || created.has(target) || !model.queues.some((q) => arnOf(q.logicalId) === target);
+    });
+    const [{ queue, props }] = pending.splice(index === -1 ? 0 : index, 1);
+    const Attributes: Partial<Record<QueueAttributeName, string>> = {};
+    for (const name of QUEUE_ATTRIBUTES) {
+      if (props[name] !== undefined) Attributes[name as QueueAttributeName] = String(props[name]);
+    }
+    if (isRecord(props.RedrivePolicy)) Attributes.RedrivePolicy = JSON.stringify(props.RedrivePolicy);
+    await client.send(
+      new CreateQueueCommand({ QueueName: physical[queue.logicalId].attrs.QueueName, Attributes }),
+    );
+    created.add(arnOf(queue.logicalId));
+  }
+}
+
+export async function ensureBuckets(
+  client: S3Client,
+  model: StackModel,
+  resolver: Resolver,
+  physical: Record<string, Physical>,
+): Promise<void> {
+  for (const bucket of model.buckets) {
+    const Bucket = physical[bucket.logicalId].ref;
+    try {
+      await client.send(new CreateBucketCommand({ Bucket }));
+    } catch (error) {
+      const name = (error as Error).name;
+      if (name !== 'BucketAlreadyOwnedByYou' && name !== 'BucketAlreadyExists') throw error;
+    }
+    const cors = bucket.properties.CorsConfiguration;
+    if (!cors) continue;
+    const resolved = resolver.resolve(cors, `${bucket.logicalId}.CorsConfiguration`) as Record<string, Json>;
+    const strings = (value: Json) => asArray(value).map((v) => localizeUrls(String(v)));
+    const CORSRules: CORSRule[] = asArray(resolved.CorsRules)
+      .filter(isRecord)
+      .map((rule) => ({
+        AllowedMethods: strings(rule.AllowedMethods),
+        AllowedOrigins: strings(rule.AllowedOrigins),
+        ...(rule.AllowedHeaders ? { AllowedHeaders: strings(rule.AllowedHeaders) } : {}),
+        ...(rule.ExposedHeaders ? { ExposeHeaders: strings(rule.ExposedHeaders) } : {}),
+        ...(rule.MaxAge !== undefined ? { MaxAgeSeconds: Number(rule.MaxAge) } : {}),
+        ...(rule.Id ? { ID: String(rule.Id) } : {}),
+      }));
+    if (CORSRules.length > 0)
+      await client.send(new PutBucketCorsCommand({ Bucket, CORSConfiguration: { CORSRules } }));
+  }
+}
+
+const POOL_PROPERTIES = [
+  'Policies',
+  'UsernameAttributes',
+  'AliasAttributes',
+  'AutoVerifiedAttributes',
+  'Schema',
+  'MfaConfiguration',
+  'UsernameConfiguration',
+  'AdminCreateUserConfig',
+  'AccountRecoverySetting',
+] as const;
+
+const CLIENT_PROPERTIES = [
+  'AccessTokenValidity',
+  'IdTokenValidity',
+  'RefreshTokenValidity',
+  'TokenValidityUnits',
+  'ReadAttributes',
+  'WriteAttributes',
+  'PreventUserExistenceErrors',
+  'EnableTokenRevocation',
+] as const;
+
+const pick = (props: Record<string, Json>, keys: readonly string[]) =>
+  Object.fromEntries(keys.filter((key) => props[key] !== undefined).map((key) => [key, props[key]]));
+
+/**
+ * User pools, clients and groups in cognito-local. Their generated ids are kept in `idsFile`, so a restart
+ * finds the same pool (and its users) again.
+ */
+export async function ensureUserPools(
+  client: CognitoIdentityProviderClient,
+  model: StackModel,
+  resolver: Resolver,
+  options: { idsFile: string; namePrefix: string },
+): Promise<GeneratedIds> {
+  const stored: GeneratedIds = existsSync(options.idsFile)
+    ? JSON.parse(readFileSync(options.idsFile, 'utf8'))
+    : { userPools: {}, userPoolClients: {} };
+  const ids: GeneratedIds = { userPools: {}, userPoolClients: {} };
+
+  for (const pool of model.userPools) {
+    const known = stored.userPools?.[pool.logicalId];
+    if (known && (await exists(() => client.send(new DescribeUserPoolCommand({ UserPoolId: known }))))) {
+      ids.userPools[pool.logicalId] = known;
+      continue;
+    }
+    const props = resolver.resolve(
+      pick(pool.properties, POOL_PROPERTIES),
+      pool.logicalId,
+    ) as Partial<CreateUserPoolCommandInput>;
+    const created = await client.send(
+      new CreateUserPoolCommand({
+        ...props,
+        PoolName: str(pool.properties.UserPoolName) ?? `${options.namePrefix}-${pool.logicalId}`,
+      }),
+    );
+    ids.userPools[pool.logicalId] = created.UserPool?.Id ?? '';
+  }
+
+  for (const appClient of model.userPoolClients) {
+    const UserPoolId = ids.userPools[appClient.userPoolLogicalId];
+    const known = stored.userPoolClients?.[appClient.logicalId];
+    if (
+      known &&
+      stored.userPools?.[appClient.userPoolLogicalId] === UserPoolId &&
+      (await exists(() => client.send(new DescribeUserPoolClientCommand({ UserPoolId, ClientId: known }))))
+    ) {
+      ids.userPoolClients[appClient.logicalId] = known;
+      continue;
+    }
+    const props = resolver.resolve(
+      pick(appClient.properties, CLIENT_PROPERTIES),
+      appClient.logicalId,
+    ) as Partial<CreateUserPoolClientCommandInput>;
+    // cognito-local speaks USER_PASSWORD_AUTH only (no SRP): the local client always allows it.
+    const flows = new Set(asArray(appClient.properties.ExplicitAuthFlows).map(String));
+    flows.add('ALLOW_USER_PASSWORD_AUTH');
+    flows.add('ALLOW_REFRESH_TOKEN_AUTH');
+    const created = await client.send(
+      new CreateUserPoolClientCommand({
+        ...props,
+        UserPoolId,
+        ClientName: str(appClient.properties.ClientName) ?? appClient.logicalId,
+        ExplicitAuthFlows: [...flows] as ExplicitAuthFlowsType[],
+        GenerateSecret: false,
+      }),
+    );
+    ids.userPoolClients[appClient.logicalId] = created.UserPoolClient?.ClientId ?? '';
+  }
+
+  for (const group of model.userPoolGroups) {
+    try {
+      await client.send(
+        new CreateGroupCommand({
+          UserPoolId: ids.userPools[group.userPoolLogicalId],
+          GroupName: group.groupName,
+          Description: str(group.properties.Description),
+          Precedence:
+            typeof group.properties.Precedence === 'number' ? group.properties.Precedence : undefined,
+        }),
+      );
+    } catch (error) {
+      if ((error as Error).name !== 'GroupExistsException') throw error;
+    }
+  }
+
+  writeFileSync(options.idsFile, `${JSON.stringify(ids, null, 2)}\n`);
+  return ids;
+}
+
+async function exists(probe: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await probe();
+    return true;
+  } catch (error) {
+    if (/NotFound/.test((error as Error).name)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Local values for keys the deployed secret leaves empty. None is real: the EasyPost test key is a
+ * placeholder so that "test mode is configured" paths run; anything needing a real provider fails clearly.
+ */
+export const LOCAL_SECRET_PLACEHOLDERS: Record<string, string> = {
+  easypostTestKey: 'EZTK_local_placeholder_not_a_real_key',
+};
+
+/**
+ * The secret's local stand-in: a JSON file holding the secret's value (the template's keys plus local
+ * placeholders), which the functions' secret store reads through LOCAL_SECRETS_FILE. Written once; edits
+ * made to it by hand are kept.
+ */
+export function ensureSecretsFile(
+  file: string,
+  secrets: readonly NamedResource[],
+  resolver: Resolver,
+): boolean {
+  if (existsSync(file)) return false;
+  const value: Record<string, Json> = {};
+  for (const secret of secrets) {
+    const props = resolver.resolve(secret.properties, secret.logicalId) as Record<string, Json>;
+    const fromString = typeof props.SecretString === 'string' ? parseObject(props.SecretString) : {};
+    const generate = isRecord(props.GenerateSecretString) ? props.GenerateSecretString : {};
+    const fromTemplate =
+      typeof generate.SecretStringTemplate === 'string' ? parseObject(generate.SecretStringTemplate) : {};
+    Object.assign(value, fromTemplate, fromString);
+    if (typeof generate.GenerateStringKey === 'string')
+      value[generate.GenerateStringKey] = randomBytes(16).toString('hex');
+  }
+  for (const [key, placeholder] of Object.entries(LOCAL_SECRET_PLACEHOLDERS)) {
+    if (value[key] === undefined || value[key] === '') value[key] = placeholder;
+  }
+  writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
+  return true;
+}
+
+function parseObject(text: string): Record<string, Json> {
+  try {
+    const parsed = JSON.parse(text);
+    return isRecord(parsed) ? parsed : {};
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,495 @@
+/**
+ * Runs the synthesized stack on localhost: emulators, resources, Lambda workers, the site/API gateway and the
+ * SQS pollers. `startLocalStack` is what `npm start`, the test global setup and the bench use.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { QueueName } from '../../shared/routes.js';
+import { ENV } from '../../shared/runtime-env.js';
+import { JwtAuthorizer } from './authorizer.js';
+import {
+  assertJava,
+  type Emulator,
+  reapStaleChildren,
+  recordChildren,
+  startCognito,
+  startDynamoDb,
+  startFauxqs,
+  startS3rver,
+  startSes,
+} from './emulators.js';
+import { LocalStackError } from './errors.js';
+import { type GatewayRoute, startGateway } from './gateway.js';
+import { type FunctionSpec, LocalFunction, type LogSink } from './lambdas.js';
+import { QueuePoller } from './pollers.js';
+import { assertPortsFree, type PortMap, type Profile, parseOffset, parseProfile, portsFor } from './ports.js';
+import {
+  ensureBuckets,
+  ensureQueues,
+  ensureSecretsFile,
+  ensureTables,
+  ensureUserPools,
+} from './resources.js';
+import { createClients, type Endpoints, endpointsFor, LOCAL_REGION_NAME, lambdaEndpointEnv } from './sdk.js';
+import { type AdminCredentials, ensureAdminUser, seedCatalogue } from './seed.js';
+import { type AppFactory, assetDirOf, synthesize } from './synth.js';
+import {
+  type LambdaDef,
+  LOCAL_ACCOUNT_ID,
+  type LocalNaming,
+  localIssuer,
+  localizeUrls,
+  physicalValues,
+  queueAliases,
+  Resolver,
+  readSiteConfig,
+  readStack,
+  withoutHash,
+} from './template.js';
+import { ensureWebBuild } from './web-build.js';
+
+export interface LocalStackOptions {
+  /** `dev` (persistent `.local/`, base ports) or `test` (fresh temp folder, in-memory DynamoDB, ports +100). */
+  profile?: Profile;
+  /** Shifts every port; defaults to LOCAL_PORT_OFFSET, else 0 for dev and 100 for test. */
+  portOffset?: number;
+  /** Data folder; defaults to `.local/` (dev) or a new temp folder removed on stop (test). */
+  dataDir?: string;
+  stage?: string;
+  /** The CDK app; defaults to `infra/app.ts`. */
+  app?: AppFactory;
+  /** Where runner and function logs go; defaults to stdout. */
+  log?: (line: string) => void;
+  /** Log each API call; defaults to true for dev, false for test. */
+  accessLog?: boolean;
+  /** Seed even when the table already holds data. */
+  forceSeed?: boolean;
+  /** Aborting stops a start-up in progress: it fails with a LocalStackError and leaves nothing running. */
+  signal?: AbortSignal;
+}
+
+export interface LocalStackUrls {
+  site: string;
+  api: string;
+  mail: string;
+  /** Same as `mail`: the captured-mail viewer. */
+  mailViewer: string;
+  mailStore: string;
+  cognito: string;
+  dynamodb: string;
+  sqs: string;
+  s3: string;
+  ses: string;
+}
+
+export interface LocalQueue {
+  logicalId: string;
+  name: string;
+  url: string;
+  arn: string;
+}
+
+export interface LocalStack {
+  profile: Profile;
+  dataDir: string;
+  ports: PortMap;
+  urls: LocalStackUrls;
+  admin: AdminCredentials;
+  userPoolId: string;
+  clientId: string;
+  tableName: string;
+  imagesBucket?: string;
+  /** Queues by the product's name for them (`email-jobs`, `email-jobs-dlq`), else by physical name. */
+  queues: Record<string, LocalQueue>;
+  /** Environment values every function sees alike (TABLE_NAME, EMAIL_QUEUE_URL, ...), plus the endpoint variables. */
+  env: Record<string, string>;
+  seeded: boolean;
+  startupMs: number;
+  stop(): Promise<void>;
+}
+
+// Works as ESM (tsx) and as the CommonJS jest transforms it to.
+const thisFile = typeof __filename === 'string' ? __filename : fileURLToPath(import.meta.url);
+export const REPO_ROOT = resolve(dirname(thisFile), '..', '..');
+
+const shortLabel = withoutHash;
+
+/** The product's queue names (shared/routes.ts), used to give the queues of the READY line readable keys. */
+const KNOWN_QUEUES = ['label-jobs', 'email-jobs', 'sms-jobs'] satisfies QueueName[];
+
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  const started = Date.now();
+  // The runner's own SDK clients would warn once that Node 20 is old; the deployed runtime is Node 22.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const profile = options.profile ?? parseProfile(process.env.LOCAL_PROFILE);
+  const ports = portsFor(profile, options.portOffset ?? parseOffset(process.env.LOCAL_PORT_OFFSET));
+  const stage = options.stage ?? 'dev';
+  const temporary = !options.dataDir && profile === 'test';
+  const dataDir = resolve(
+    options.dataDir ??
+      (temporary ? mkdtempSync(join(tmpdir(), 'buyback-local-test-')) : join(REPO_ROOT, '.local')),
+  );
+  const logsDir = join(dataDir, 'logs');
+  mkdirSync(logsDir, { recursive: true });
+  const print = options.log ?? ((line: string) => console.log(line));
+  const log: LogSink = { line: (source, text) => print(`[${source}] ${text}`) };
+  const phase = (name: string) => {
+    if (options.signal?.aborted) throw new LocalStackError('Stopped before the local stack was ready.');
+    if (process.env.LOCAL_DEBUG) log.line('runner', `${name} at ${Date.now() - started} ms`);
+  };
+  const endpoints: Endpoints = endpointsFor(ports);
+  const pidsFile = join(dataDir, 'pids.json');
+
+  const running: Emulator[] = [];
+  const cleanups: Array<() => Promise<void>> = [];
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+    await Promise.all(running.map((e) => e.stop().catch(() => {})));
+    rmSync(pidsFile, { force: true });
+    if (temporary) rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  let emulatorsSettled: Promise<unknown> = Promise.resolve();
+  try {
+    reapStaleChildren(pidsFile, dataDir);
+    assertJava();
+    await assertPortsFree(ports);
+
+    // Child emulators boot while the app synthesizes; in-process ones start right away.
+    const track = <T extends Emulator>(promise: Promise<T>) =>
+      promise.then((emulator) => {
+        running.push(emulator);
+        if (stopped) void emulator.stop();
+        return emulator;
+      });
+    const emulators = Promise.allSettled([
+      track(
+        startDynamoDb({
+          port: ports.dynamodb,
+          dbPath: profile === 'test' ? undefined : join(dataDir, 'dynamodb'),
+          logFile: join(logsDir, 'dynamodb.log'),
+          signal: options.signal,
+        }),
+      ),
+      track(
+        startCognito({
+          port: ports.cognito,
+          directory: join(dataDir, 'cognito'),
+          logFile: join(logsDir, 'cognito.log'),
+          signal: options.signal,
+        }),
+      ),
+      track(
+        startSes({
+          port: ports.ses,
+          directory: dataDir,
+          logFile: join(logsDir, 'ses.log'),
+          signal: options.signal,
+        }),
+      ),
+      track(startFauxqs({ port: ports.sqs })),
+      track(startS3rver({ port: ports.s3, directory: join(dataDir, 's3') })),
+    ]);
+    emulatorsSettled = emulators;
+    const webRoot = join(REPO_ROOT, 'dist', 'web');
+    const synthesized = await synthesize({
+      stage,
+      outdir: join(dataDir, 'cdk.out'),
+      app: options.app,
+      cacheDir: join(REPO_ROOT, 'node_modules', '.cache', 'local-stack'),
+      root: REPO_ROOT,
+    });
+    phase(synthesized.cached ? 'reused the assembly synthesized from the same sources' : 'synthesized');
+    const webBuild = ensureWebBuild({ root: REPO_ROOT, webRoot, logFile: join(logsDir, 'web-build.log') });
+    const failed = (await emulators).find((outcome) => outcome.status === 'rejected');
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+    phase('emulators ready');
+    recordChildren(pidsFile, running);
+
+    const naming: LocalNaming = {
+      region: LOCAL_REGION_NAME,
+      accountId: LOCAL_ACCOUNT_ID,
+      stackName: synthesized.stackName,
+      namePrefix: `buyback-${stage}`,
+      siteOrigin: `http://localhost:${ports.site}`,
+      sqsOrigin: endpoints.sqs,
+      cognitoOrigin: `http://localhost:${ports.cognito}`,
+    };
+    const { template } = synthesized;
+    const noIds = { userPools: {}, userPoolClients: {} };
+    const basePhysical = physicalValues(template, naming, noIds);
+    const baseResolver = new Resolver(template, basePhysical, naming);
+    const model = readStack(template, baseResolver, basePhysical);
+    for (const warning of model.warnings) log.line('runner', warning);
+
+    const clients = createClients(endpoints);
+    cleanups.push(async () => clients.destroy());
+    await Promise.all([
+      ensureTables(clients.dynamodb, model, baseResolver, basePhysical),
+      ensureQueues(clients.sqs, model, baseResolver, basePhysical),
+      ensureBuckets(clients.s3, model, baseResolver, basePhysical),
+    ]);
+    const ids = await ensureUserPools(clients.cognito, model, baseResolver, {
+      idsFile: join(dataDir, 'cognito-ids.json'),
+      namePrefix: naming.namePrefix,
+    });
+    phase('resources ready');
+    const physical = physicalValues(template, naming, ids);
+    const resolver = new Resolver(template, physical, naming);
+    const secretsFile = join(dataDir, 'secrets.json');
+    ensureSecretsFile(secretsFile, model.secrets, resolver);
+
+    // Functions: only those a route or an event source runs (CDK's own helper functions stay out).
+    const used = new Set([
+      ...model.routes.map((r) => r.functionLogicalId),
+      ...model.eventSources.map((e) => e.functionLogicalId),
+    ]);
+    const baseEnv: Record<string, string> = {};
+    for (const name of ['PATH', 'HOME', 'LANG', 'TMPDIR', 'TZ']) {
+      const value = process.env[name];
+      if (value !== undefined) baseEnv[name] = value;
+    }
+    const endpointEnv = lambdaEndpointEnv(endpoints);
+    const functionEnv = (fn: LambdaDef): Record<string, string> => {
+      const own: Record<string, string> = {};
+      for (const [name, value] of Object.entries(fn.environment)) {
+        own[name] = localizeUrls(
+          resolver.resolveString(value, `${fn.logicalId}.Environment.Variables.${name}`),
+        );
+      }
+      return own;
+    };
+    const functions = new Map<string, LocalFunction>();
+    const sharedEnv: Record<string, string> = {};
+    for (const fn of model.functions.filter((f) => used.has(f.logicalId))) {
+      const own = functionEnv(fn);
+      for (const [name, value] of Object.entries(own)) {
+        if (!(name in sharedEnv)) sharedEnv[name] = value;
+        else if (sharedEnv[name] !== value) sharedEnv[name] = '';
+      }
+      const functionName = physical[fn.logicalId].ref;
+      const dir = assetDirOf(fn, synthesized);
+      const spec: FunctionSpec = {
+        label: shortLabel(fn.logicalId),
+        functionName,
+        functionArn: physical[fn.logicalId].attrs.Arn,
+        dir,
+        handler: fn.handler,
+        timeoutSeconds: fn.timeoutSeconds,
+        memoryMb: fn.memoryMb,
+        env: {
+          ...baseEnv,
+          ...endpointEnv,
+          AWS_LAMBDA_FUNCTION_NAME: functionName,
+          AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(fn.memoryMb),
+          AWS_LAMBDA_FUNCTION_VERSION: '$LATEST',
+          AWS_EXECUTION_ENV: `AWS_Lambda_${fn.runtime}`,
+          LAMBDA_TASK_ROOT: dir,
+          _HANDLER: fn.handler,
+          [ENV.localSecretsFile]: secretsFile,
+          ...own,
+        },
+      };
+      const local = new LocalFunction(spec, log);
+      local.warm();
+      functions.set(fn.logicalId, local);
+    }
+    cleanups.push(async () => {
+      await Promise.all([...functions.values()].map((f) => f.stop()));
+    });
+    for (const name of Object.keys(sharedEnv)) if (sharedEnv[name] === '') delete sharedEnv[name];
+
+    // Authorizers: the template's Cognito issuer, moved onto cognito-local.
+    const authorizers = new Map<string, { authorizer: JwtAuthorizer; poolId: string }>();
+    for (const def of model.authorizers) {
+      if (def.type !== 'JWT') {
+        log.line('runner', `Authorizer ${def.logicalId} is ${def.type}; only JWT authorizers run locally`);
+        continue;
+      }
+      const issuer = localIssuer(
+        resolver.resolveString(def.issuer, `${def.logicalId}.Issuer`),
+        naming.cognitoOrigin,
+      );
+      const poolId = issuer.split('/').pop() ?? '';
+      const audiences = def.audience.map((a, i) =>
+        resolver.resolveString(a, `${def.logicalId}.Audience[${i}]`),
+      );
+      authorizers.set(def.logicalId, {
+        poolId,
+        authorizer: new JwtAuthorizer({
+          issuer,
+          audiences,
+          jwksUrl: `${endpoints.cognito}/${poolId}/.well-known/jwks.json`,
+        }),
+      });
+    }
+
+    const routes: GatewayRoute[] = model.routes.map((route) => {
+      const fn = functions.get(route.functionLogicalId);
+      if (!fn) throw new LocalStackError(`Route ${route.routeKey} has no runnable function`);
+      let authorizer: JwtAuthorizer | undefined;
+      if (route.authorizationType === 'JWT') {
+        authorizer = route.authorizerLogicalId
+          ? authorizers.get(route.authorizerLogicalId)?.authorizer
+          : undefined;
+        if (!authorizer)
+          throw new LocalStackError(
+            `Route ${route.routeKey} needs a JWT authorizer the template does not define`,
+          );
+      } else if (route.authorizationType !== 'NONE') {
+        log.line(
+          'runner',
+          `Route ${route.routeKey} uses ${route.authorizationType} authorization, which runs as NONE locally`,
+        );
+      }
+      return {
+        method: route.method,
+        path: route.path,
+        routeKey: route.routeKey,
+        fn,
+        authorizer,
+        authorizationScopes: route.authorizationScopes,
+      };
+    });
+
+    // Seed data and the admin user.
+    const site = readSiteConfig(template, resolver);
+    const tableName =
+      sharedEnv[ENV.tableName] ?? (model.tables[0] ? physical[model.tables[0].logicalId].ref : '');
+    const imagesBucket = site.imagesBucketLogicalId
+      ? physical[site.imagesBucketLogicalId].ref
+      : sharedEnv[ENV.imagesBucket];
+    const seeded = tableName
+      ? await seedCatalogue({
+          documents: clients.documents,
+          s3: clients.s3,
+          tableName,
+          imagesBucket,
+          // The test profile always seeds: its data is fresh by design.
+          force: options.forceSeed ?? profile === 'test',
+        })
+      : false;
+    const pool = model.userPools[0];
+    const userPoolId = pool ? ids.userPools[pool.logicalId] : '';
+    const appClient = model.userPoolClients.find((c) => c.userPoolLogicalId === pool?.logicalId);
+    const adminGroup = model.userPoolGroups.find((g) => g.groupName === 'admin') ?? model.userPoolGroups[0];
+    const admin = userPoolId
+      ? await ensureAdminUser({
+          cognito: clients.cognito,
+          userPoolId,
+          groupName: adminGroup?.groupName,
+          file: join(dataDir, 'admin.json'),
+        })
+      : { email: '', password: '' };
+
+    phase('seeded');
+    const built = await webBuild;
+    phase('web build checked');
+    if (built === 'no-config')
+      log.line(
+        'site',
+        'web/vite.config.ts not found: the site shows a placeholder until the web app exists.',
+      );
+    else if (built === 'built') log.line('site', 'Built the web app into dist/web.');
+    else if (typeof built === 'object')
+      log.line(
+        'site',
+        `The web app failed to build (${built.failed}); see ${join(logsDir, 'web-build.log')}.`,
+      );
+
+    const gateway = await startGateway({
+      port: ports.site,
+      routes,
+      images: imagesBucket ? { s3: clients.s3, bucket: imagesBucket } : undefined,
+      webRoot,
+      securityHeaders: site.securityHeaders,
+      extraConnectSources: [
+        naming.cognitoOrigin,
+        endpoints.cognito,
+        endpoints.s3,
+        `http://localhost:${ports.s3}`,
+      ],
+      log,
+      accessLog: options.accessLog ?? profile === 'dev',
+    });
+    cleanups.push(() => gateway.close());
+
+    const pollers = model.eventSources
+      .filter((source) => source.enabled)
+      .map((source) => {
+        const fn = functions.get(source.functionLogicalId);
+        if (!fn) throw new LocalStackError(`Event source ${source.logicalId} has no runnable function`);
+        const queue = physical[source.queueLogicalId];
+        return new QueuePoller(
+          {
+            label: `${fn.spec.label}<-${shortLabel(source.queueLogicalId)}`,
+            queueUrl: queue.attrs.QueueUrl,
+            queueArn: queue.attrs.Arn,
+            region: naming.region,
+            batchSize: source.batchSize,
+            reportBatchItemFailures: source.reportBatchItemFailures,
+            fn,
+          },
+          clients.sqs,
+          log,
+        );
+      });
+    for (const poller of pollers) poller.start();
+    cleanups.push(async () => {
+      await Promise.all(pollers.map((p) => p.stop()));
+    });
+
+    const queues: Record<string, LocalQueue> = {};
+    const aliases = queueAliases(
+      model.queues.map((q) => ({ logicalId: q.logicalId, name: physical[q.logicalId].attrs.QueueName })),
+      KNOWN_QUEUES,
+    );
+    for (const queue of model.queues) {
+      const p = physical[queue.logicalId];
+      queues[aliases[queue.logicalId]] = {
+        logicalId: queue.logicalId,
+        name: p.attrs.QueueName,
+        url: p.attrs.QueueUrl,
+        arn: p.attrs.Arn,
+      };
+    }
+    const siteUrl = naming.siteOrigin;
+    return {
+      profile,
+      dataDir,
+      ports,
+      urls: {
+        site: siteUrl,
+        api: `${siteUrl}/api`,
+        mail: `http://localhost:${ports.ses}/`,
+        mailViewer: `http://localhost:${ports.ses}/`,
+        mailStore: `http://localhost:${ports.ses}/store`,
+        cognito: naming.cognitoOrigin,
+        dynamodb: endpoints.dynamodb,
+        sqs: endpoints.sqs,
+        s3: endpoints.s3,
+        ses: endpoints.ses,
+      },
+      admin,
+      userPoolId,
+      clientId: appClient ? ids.userPoolClients[appClient.logicalId] : '',
+      tableName,
+      imagesBucket,
+      queues,
+      env: { ...endpointEnv, ...sharedEnv, [ENV.localSecretsFile]: secretsFile },
+      seeded,
+      startupMs: Date.now() - started,
+      stop,
+    };
+  } catch (error) {
+    // Emulators still booting are stopped too, not left behind.
+    await emulatorsSettled;
+    await stop();
+    throw error;
+  }
+}

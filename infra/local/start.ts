@@ -1,0 +1,102 @@
+/**
+ * `npm start`: runs the whole product on localhost and prints where. The last line it prints once ready is
+ * `LOCAL_STACK_READY {json}`, which the test global setup waits for.
+ */
+import { LocalStackError } from './errors.js';
+import { type LocalStack, startLocalStack } from './stack-runner.js';
+import { TemplateError } from './template.js';
+
+let stack: LocalStack | undefined;
+let stopping = false;
+/** Ctrl-C during start-up: the runner stops at its next step and cleans up after itself. */
+const startup = new AbortController();
+
+async function shutdown(code: number): Promise<never> {
+  if (stopping) process.exit(code);
+  stopping = true;
+  if (stack) {
+    console.log('\nStopping the local stack...');
+    await stack.stop().catch((error: Error) => console.error(`Stopping failed: ${error.message}`));
+  }
+  // Emulator child processes still alive at exit are killed by the runner's exit hook.
+  process.exit(code);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, () => {
+    if (stopping || startup.signal.aborted) {
+      console.log('Forced stop.');
+      process.exit(130);
+    }
+    if (!stack) {
+      console.log('\nStopping the local stack...');
+      startup.abort();
+      return;
+    }
+    void shutdown(0);
+  });
+}
+
+function fail(error: unknown): void {
+  if (error instanceof TemplateError) {
+    console.error(`The synthesized stack cannot run locally: ${error.message}`);
+  } else if (error instanceof LocalStackError) {
+    console.error(error.message);
+    if (process.env.LOCAL_DEBUG && error.cause instanceof Error) console.error(error.cause.stack);
+  } else {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  }
+  void shutdown(1);
+}
+
+process.on('uncaughtException', fail);
+process.on('unhandledRejection', fail);
+
+function banner(s: LocalStack): string {
+  const rows: Array<[string, string]> = [
+    ['Site', s.urls.site],
+    ['API', s.urls.api],
+    ['Admin login', `${s.admin.email}  /  ${s.admin.password}`],
+    ['Mail viewer', `${s.urls.mail}  (captured mail as JSON: ${s.urls.mailStore})`],
+    ['Data folder', s.dataDir + (s.profile === 'test' ? '  (temporary, removed on stop)' : '')],
+    [
+      'Started in',
+      `${(s.startupMs / 1000).toFixed(1)} s${s.seeded ? ', catalogue and settings seeded' : ''}`,
+    ],
+  ];
+  const width = Math.max(...rows.map(([label]) => label.length));
+  return [
+    '',
+    `  StripBuyback is running locally (${s.profile} profile)`,
+    '',
+    ...rows.map(([label, value]) => `  ${label.padEnd(width)}   ${value}`),
+    '',
+    '  Ctrl-C to stop.',
+    '',
+  ].join('\n');
+}
+
+try {
+  stack = await startLocalStack({ signal: startup.signal });
+  console.log(banner(stack));
+  const ready = {
+    profile: stack.profile,
+    urls: stack.urls,
+    ports: stack.ports,
+    admin: stack.admin,
+    userPoolId: stack.userPoolId,
+    clientId: stack.clientId,
+    userPoolClientId: stack.clientId,
+    tableName: stack.tableName,
+    imagesBucket: stack.imagesBucket ?? null,
+    queues: Object.fromEntries(Object.entries(stack.queues).map(([name, queue]) => [name, queue.url])),
+    queueDetails: stack.queues,
+    env: stack.env,
+    dataDir: stack.dataDir,
+    startupMs: stack.startupMs,
+  };
+  console.log(`LOCAL_STACK_READY ${JSON.stringify(ready)}`);
+} catch (error) {
+  if (startup.signal.aborted) process.exit(0);
+  fail(error);
+}

@@ -1,0 +1,188 @@
+/** Synthesizes the CDK app exactly as a deployment would, and finds each Lambda's bundle in the assembly. */
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { join, relative } from 'node:path';
+import { LocalStackError } from './errors.js';
+import type { CfnTemplate, LambdaDef } from './template.js';
+
+/** The part of `infra/app.ts` the runner uses. */
+export interface AppFactory {
+  createApp(options: { stage: string; outdir?: string }): {
+    app: { synth(): unknown };
+    stack: { artifactId: string; templateFile: string; stackName: string };
+  };
+}
+
+export interface Synthesized {
+  template: CfnTemplate;
+  stackName: string;
+  outdir: string;
+  /** Asset object key (`<hash>.zip`) -> absolute folder in the assembly. */
+  assetDirs: Map<string, string>;
+}
+
+/** What a cached assembly needs to be read back without constructing the app. */
+interface StackInfo {
+  artifactId: string;
+  templateFile: string;
+  stackName: string;
+}
+
+const STACK_INFO = 'local-stack.json';
+
+/** Bump when what the runner writes next to an assembly changes. */
+const CACHE_VERSION = '1';
+
+function listFiles(dir: string, skip: (path: string) => boolean): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (skip(path) || entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    if (entry.isDirectory()) out.push(...listFiles(path, skip));
+    else out.push(path);
+  }
+  return out;
+}
+
+/**
+ * A hash of everything the synthesized assembly depends on: the CDK app and the function sources it bundles,
+ * the shared code, the dependency lock and the stage. Equal hashes mean an equal assembly.
+ */
+export function assemblyFingerprint(root: string, stage: string): string {
+  const hash = createHash('sha256').update(
+    `${CACHE_VERSION}\0${stage}\0${existsSync(join(root, 'dist', 'web'))}\0`,
+  );
+  const runnerDir = join(root, 'infra', 'local');
+  const files = [
+    ...['infra', 'functions', 'shared'].flatMap((dir) =>
+      listFiles(join(root, dir), (path) => path === runnerDir),
+    ),
+    ...['cdk.json', 'package.json', 'package-lock.json', 'tsconfig.json'].map((file) => join(root, file)),
+  ].sort();
+  for (const file of files) {
+    hash.update(`${relative(root, file)}\0`);
+    if (existsSync(file)) hash.update(readFileSync(file));
+    hash.update('\0');
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+function runSynth(factory: AppFactory, stage: string, outdir: string): StackInfo {
+  rmSync(outdir, { recursive: true, force: true });
+  try {
+    const { app, stack } = factory.createApp({ stage, outdir });
+    app.synth();
+    const info = {
+      artifactId: stack.artifactId,
+      templateFile: stack.templateFile,
+      stackName: stack.stackName,
+    };
+    writeFileSync(join(outdir, STACK_INFO), `${JSON.stringify(info)}\n`);
+    // Bundles are CommonJS; the repository's package.json says "type": "module", which must not apply to them.
+    writeFileSync(join(outdir, 'package.json'), '{ "type": "commonjs" }\n');
+    return info;
+  } catch (error) {
+    const message = (error as Error).message?.split('\n')[0] ?? String(error);
+    throw new LocalStackError(`The CDK app failed to synthesize (infra/app.ts): ${message}`, {
+      cause: error,
+    });
+  }
+}
+
+/**
+ * The cloud assembly of the app, synthesized exactly as a deployment would. With `cacheDir`, an assembly
+ * synthesized before from identical sources is reused (synthesis is most of the start-up time); set
+ * LOCAL_SYNTH=fresh to synthesize regardless.
+ */
+export async function synthesize(options: {
+  stage: string;
+  /** Used when nothing is cached: the assembly is written here. */
+  outdir: string;
+  app?: AppFactory;
+  cacheDir?: string;
+  root?: string;
+}): Promise<Synthesized & { cached: boolean }> {
+  const useCache = !options.app && options.cacheDir && options.root && process.env.LOCAL_SYNTH !== 'fresh';
+  let outdir = options.outdir;
+  let info: StackInfo | undefined;
+  let cached = false;
+  if (useCache && options.cacheDir && options.root) {
+    rmSync(options.outdir, { recursive: true, force: true });
+    const entry = join(options.cacheDir, assemblyFingerprint(options.root, options.stage));
+    if (existsSync(join(entry, STACK_INFO))) {
+      outdir = entry;
+      info = JSON.parse(readFileSync(join(entry, STACK_INFO), 'utf8')) as StackInfo;
+      cached = true;
+    } else {
+      const factory = (await import('../app.js')) as AppFactory;
+      mkdirSync(options.cacheDir, { recursive: true });
+      const building = join(options.cacheDir, `building-${process.pid}-${Date.now()}`);
+      info = runSynth(factory, options.stage, building);
+      try {
+        renameSync(building, entry);
+      } catch {
+        // Another start cached the same assembly meanwhile: theirs is as good as ours.
+        rmSync(building, { recursive: true, force: true });
+      }
+      outdir = entry;
+      pruneCache(options.cacheDir, entry);
+    }
+  } else {
+    const factory = options.app ?? ((await import('../app.js')) as AppFactory);
+    info = runSynth(factory, options.stage, outdir);
+  }
+
+  const template = JSON.parse(readFileSync(join(outdir, info.templateFile), 'utf8')) as CfnTemplate;
+  const assetDirs = new Map<string, string>();
+  const manifestFile = join(outdir, `${info.artifactId}.assets.json`);
+  if (existsSync(manifestFile)) {
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
+      files?: Record<
+        string,
+        { source?: { path?: string }; destinations?: Record<string, { objectKey?: string }> }
+      >;
+    };
+    for (const [hash, entry] of Object.entries(manifest.files ?? {})) {
+      if (!entry.source?.path) continue;
+      const dir = join(outdir, entry.source.path);
+      assetDirs.set(`${hash}.zip`, dir);
+      for (const destination of Object.values(entry.destinations ?? {})) {
+        if (destination.objectKey) assetDirs.set(destination.objectKey, dir);
+      }
+    }
+  }
+  return { template, stackName: info.stackName, outdir, assetDirs, cached };
+}
+
+/** Keeps the newest few assemblies: switching branches back and forth stays fast without filling the disk. */
+function pruneCache(cacheDir: string, keep: string): void {
+  const entries = readdirSync(cacheDir)
+    .map((name) => join(cacheDir, name))
+    .filter((path) => path !== keep && !path.includes('building-'))
+    .map((path) => ({ path, mtime: statSync(path).mtimeMs }))
+    .sort((a, b) => b.mtime - a.mtime);
+  for (const { path } of entries.slice(3)) rmSync(path, { recursive: true, force: true });
+}
+
+/** The folder holding a function's bundle. */
+export function assetDirOf(fn: LambdaDef, synthesized: Synthesized): string {
+  const dir =
+    (fn.assetKey ? synthesized.assetDirs.get(fn.assetKey) : undefined) ??
+    (fn.assetPath ? join(synthesized.outdir, fn.assetPath) : undefined);
+  if (!dir || !existsSync(dir)) {
+    throw new LocalStackError(
+      `No code asset found for Lambda ${fn.logicalId} in ${synthesized.outdir}: is its code a Code.fromAsset folder?`,
+    );
+  }
+  return dir;
+}
