@@ -1,8 +1,9 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from 'playwright-core';
-import { productIdFromSlug } from '../../shared/rules/slug';
+import { productIdFromSlug, productPath } from '../../shared/rules/slug';
+import type { Product } from '../../shared/schemas/product';
 import { expectAccessible, launchBrowser, newPage, pageErrors, type ViewportName } from '../support/browser';
-import { stack } from '../support/stack';
+import { api, stack } from '../support/stack';
 
 jest.setTimeout(120_000);
 
@@ -68,7 +69,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('storefront as a visitor on %
     const total = await cards(page).count();
     expect(total).toBeGreaterThanOrEqual(20);
     expect(await countLine(page).textContent()).toBe(`${total} products found`);
-    await page.getByText('Most Popular').first().waitFor();
+    await page.getByRole('region', { name: 'OneTouch' }).getByText('Most Popular').waitFor();
     await expectAccessible(page, `catalogue (${viewport})`);
 
     await chooseBrand(page, viewport, 'Dexcom');
@@ -105,11 +106,13 @@ describe.each<ViewportName>(['desktop', 'mobile'])('storefront as a visitor on %
   });
 
   it('product: a non-canonical slug lands on the canonical one, then add to cart shows the badge', async () => {
+    const { body } = await api<{ products: Product[] }>('/api/products');
+    const product = body.products.find((p) => p.inStock)!;
+    const href = productPath(product);
+    const id = productIdFromSlug(href.split('/').pop()!);
+    expect(id).toBe(product.id);
     await page.goto(site('/products'));
-    const href = await cards(page).first().locator('a').first().getAttribute('href');
-    expect(href).toMatch(/^\/products\//);
-    const id = productIdFromSlug(href!.split('/').pop()!);
-    expect(id).toBeTruthy();
+    await cards(page).first().waitFor();
 
     await page.goto(site(`/products/Some-OLD--name-${id}`));
     await page.waitForURL((url) => url.pathname === href);
