@@ -26,8 +26,16 @@ const CLIENT_EXPORT: Record<string, string> = {
 export async function buildBareBundle(packages: string[], root: string): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'bare-bundle-'));
   const entry = join(dir, 'entry.js');
-  const lines = packages.map((p, i) => `import { ${CLIENT_EXPORT[p] ?? 'default'} as c${i} } from '${p}';`);
-  lines.push(`export const clients = [${packages.map((_, i) => `c${i}`).join(', ')}];`);
+  // Import and construct each client at module scope, as the functions do: that construction is part of init.
+  const lines = packages.map((p, i) => `import { ${CLIENT_EXPORT[p] ?? 'default'} as C${i} } from '${p}';`);
+  const construct = packages.map((p, i) => {
+    if (p === '@aws-sdk/lib-dynamodb') {
+      const raw = packages.indexOf('@aws-sdk/client-dynamodb');
+      return `C${i}.from(new C${raw}({}))`;
+    }
+    return `new C${i}({})`;
+  });
+  lines.push(`export const clients = [${construct.join(', ')}];`);
   writeFileSync(entry, lines.join('\n'));
   const outfile = join(dir, 'out', 'index.js');
   mkdirSync(join(dir, 'out'));
@@ -43,19 +51,28 @@ export async function buildBareBundle(packages: string[], root: string): Promise
 
 export const sizeOf = (file: string): number => statSync(file).size;
 
-/** Module init in a fresh Node process: the time to `require` the bundle, median of `runs`. */
-export function initTimeMs(file: string, runs = 7): number {
+function initOnceMs(file: string): number {
   const script = `const t=process.hrtime.bigint();require(${JSON.stringify(file)});process.stdout.write(String(Number(process.hrtime.bigint()-t)/1e6))`;
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const out = execFileSync(process.execPath, ['-e', script], {
-      env: { ...process.env, AWS_REGION: 'us-east-1', TABLE_NAME: 'bench', NODE_NO_WARNINGS: '1' },
-      encoding: 'utf8',
-    });
-    times.push(Number(out));
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)];
+  const out = execFileSync(process.execPath, ['-e', script], {
+    env: { ...process.env, AWS_REGION: 'us-east-1', TABLE_NAME: 'bench', NODE_NO_WARNINGS: '1' },
+    encoding: 'utf8',
+  });
+  return Number(out);
+}
+
+/**
+ * Module init in a fresh Node process (the time to `require` the bundle), median of `runs`. The files are
+ * measured round-robin so that a slow patch of the machine falls on all of them alike.
+ */
+export function initTimesMs(files: string[], runs = 15): Map<string, number> {
+  const samples = new Map(files.map((f) => [f, [] as number[]]));
+  for (let i = 0; i < runs; i++) for (const file of files) samples.get(file)!.push(initOnceMs(file));
+  return new Map(
+    [...samples].map(([file, times]) => {
+      times.sort((a, b) => a - b);
+      return [file, times[Math.floor(times.length / 2)]];
+    }),
+  );
 }
 
 export const rel = (root: string, file: string): string => relative(root, file);

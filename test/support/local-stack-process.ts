@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** What `infra/local/start.ts` prints once everything is up (the `LOCAL_STACK_READY {json}` line). */
 export interface LocalStackInfo {
@@ -22,7 +23,9 @@ export interface LocalStackInfo {
 }
 
 const READY = 'LOCAL_STACK_READY ';
-const root = join(__dirname, '..', '..');
+// Loaded as CommonJS by jest and as an ES module by tsx (the bench).
+const here = typeof __dirname === 'string' ? __dirname : dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..');
 
 /** Starts the whole local stack as a child process (the same entry point as `npm start`). */
 export function startLocalStackProcess(
