@@ -1,8 +1,16 @@
 import type * as z from 'zod/mini';
 import { ZAdminSession } from './schemas/admin.js';
+import { ZCreateOrderRequest, ZIdempotencyHeaders } from './schemas/checkout.js';
 import { ZEmpty, ZProductIdParams } from './schemas/common.js';
+import {
+  ZOrderByTokenQuery,
+  ZOrderConfirmation,
+  ZOrderLookupRequest,
+  ZOrderTracking,
+} from './schemas/order.js';
 import { ZProduct, ZProductList } from './schemas/product.js';
 import { ZPublicSettings } from './schemas/settings.js';
+import { ZContactForm, ZTicketCreated } from './schemas/ticket.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RouteAuth = 'public' | 'admin';
@@ -25,7 +33,8 @@ export interface RouteDef {
   auth: RouteAuth;
   /** Entry under `functions/`, without extension: `products/get-product` is `functions/products/get-product.ts`. */
   handler: string;
-  request: { params?: z.ZodMiniType; query?: z.ZodMiniType; body?: z.ZodMiniType };
+  /** Header names in `headers` are lower case, as API Gateway delivers them. */
+  request: { params?: z.ZodMiniType; query?: z.ZodMiniType; body?: z.ZodMiniType; headers?: z.ZodMiniType };
   response: z.ZodMiniType;
   capabilities: readonly Capability[];
 }
@@ -61,6 +70,46 @@ export const routes = {
     request: { params: ZProductIdParams },
     response: ZProduct,
     capabilities: ['table:read'],
+  },
+  /** Checkout. 201 with the order; the same Idempotency-Key and body answer the same order again (200). */
+  createOrder: {
+    method: 'POST',
+    path: '/api/orders',
+    auth: 'public',
+    handler: 'orders/create-order',
+    request: { headers: ZIdempotencyHeaders, body: ZCreateOrderRequest },
+    response: ZOrderConfirmation,
+    capabilities: ['table:read', 'table:write', 'email-jobs:send'],
+  },
+  /** The secret link from the confirmation e-mail: 400 malformed, 404 unknown, 410 older than 45 days. */
+  getOrderByToken: {
+    method: 'GET',
+    path: '/api/orders/by-token',
+    auth: 'public',
+    handler: 'orders/get-order-by-token',
+    request: { query: ZOrderByTokenQuery },
+    response: ZOrderConfirmation,
+    capabilities: ['table:read', 'table:write'],
+  },
+  /** Tracking by order number and checkout e-mail; failures are rate limited per IP and per order number. */
+  lookupOrder: {
+    method: 'POST',
+    path: '/api/orders/lookup',
+    auth: 'public',
+    handler: 'orders/lookup-order',
+    request: { body: ZOrderLookupRequest },
+    response: ZOrderTracking,
+    capabilities: ['table:read', 'table:write'],
+  },
+  /** The contact form: a support ticket, plus e-mails to the shop and to the sender. */
+  createTicket: {
+    method: 'POST',
+    path: '/api/tickets',
+    auth: 'public',
+    handler: 'tickets/create-ticket',
+    request: { body: ZContactForm },
+    response: ZTicketCreated,
+    capabilities: ['table:read', 'table:write', 'email-jobs:send'],
   },
   getAdminSession: {
     method: 'GET',

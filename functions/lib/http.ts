@@ -19,7 +19,9 @@ export interface RouteInput<R extends RouteDef> {
   params: Infer<R['request']['params']>;
   query: Infer<R['request']['query']>;
   body: Infer<R['request']['body']>;
-  headers: Record<string, string | undefined>;
+  headers: R['request']['headers'] extends z.ZodMiniType
+    ? z.infer<R['request']['headers']>
+    : Record<string, string | undefined>;
   sourceIp: string;
   auth: AuthContext | null;
 }
@@ -104,6 +106,9 @@ const enforceAuth = <R extends RouteDef>(route: R): MiddlewareObj<HttpEvent, Htt
   },
 });
 
+const lowerCaseKeys = (headers: Record<string, string | undefined> | undefined) =>
+  Object.fromEntries(Object.entries(headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+
 function parseBody(event: HttpEvent): unknown {
   if (event.body === undefined || event.body === null || event.body === '') return undefined;
   const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
@@ -118,7 +123,7 @@ function parseBody(event: HttpEvent): unknown {
 const parseRequest = <R extends RouteDef>(route: R): MiddlewareObj<HttpEvent, HttpResult> => ({
   before: async (request) => {
     const event = request.event as ParsedEvent<R>;
-    const { params, query, body } = route.request as RouteDef['request'];
+    const { params, query, body, headers } = route.request as RouteDef['request'];
     event.input = {
       params: (params
         ? parseInput(params, event.pathParameters ?? {})
@@ -127,7 +132,9 @@ const parseRequest = <R extends RouteDef>(route: R): MiddlewareObj<HttpEvent, Ht
         ? parseInput(query, event.queryStringParameters ?? {})
         : undefined) as RouteInput<R>['query'],
       body: (body ? parseInput(body, parseBody(event)) : undefined) as RouteInput<R>['body'],
-      headers: event.headers ?? {},
+      headers: (headers
+        ? parseInput(headers, lowerCaseKeys(event.headers))
+        : (event.headers ?? {})) as RouteInput<R>['headers'],
       sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
       auth: authFrom(event),
     };

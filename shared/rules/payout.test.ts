@@ -1,5 +1,10 @@
 import { DEFAULT_PUBLIC_SETTINGS } from '../schemas/settings.js';
-import { enabledPayoutMethods, payoutMethodDisplay, payoutMethodLabel } from './payout.js';
+import {
+  defaultPayoutMethod,
+  enabledPayoutMethods,
+  payoutMethodDisplay,
+  payoutMethodLabel,
+} from './payout.js';
 
 describe('payout methods', () => {
   it('labels the three special keys and capitalises the rest', () => {
@@ -31,5 +36,12 @@ describe('payout methods', () => {
       crypto: { ...DEFAULT_PUBLIC_SETTINGS.payment_methods.crypto, solana: true },
     };
     expect(enabledPayoutMethods(methods)).toEqual({ traditional: ['zelle', 'achWire'], crypto: ['solana'] });
+  });
+
+  it('defaults to check when offered, else the first offered method, else none', () => {
+    expect(defaultPayoutMethod({ traditional: ['paypal', 'check'], crypto: ['bitcoin'] })).toBe('check');
+    expect(defaultPayoutMethod({ traditional: ['zelle', 'venmo'], crypto: [] })).toBe('zelle');
+    expect(defaultPayoutMethod({ traditional: [], crypto: ['solana'] })).toBe('solana');
+    expect(defaultPayoutMethod({ traditional: [], crypto: [] })).toBeNull();
   });
 });

@@ -28,6 +28,12 @@ export function enabledPayoutMethods(methods: PaymentMethods): EnabledPayoutMeth
   };
 }
 
+/** Check when it is offered (spec 000 §4), else the first offered method; null when none is offered. */
+export function defaultPayoutMethod(enabled: EnabledPayoutMethods): PayoutMethod | null {
+  const all = [...enabled.traditional, ...enabled.crypto];
+  return all.includes('check') ? 'check' : (all[0] ?? null);
+}
+
 /** A mailed check takes days; the spec marks it '(5-7 days delivery)'. */
 export const payoutMethodDisplay = (method: PayoutMethod): string =>
   method === 'check' ? `${payoutMethodLabel(method)} (5-7 days delivery)` : payoutMethodLabel(method);

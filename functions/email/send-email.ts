@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import { ENV } from '../../shared/runtime-env.js';
+import type { EmailJob } from '../../shared/schemas/jobs.js';
+import { errorDetails, log } from '../lib/log.js';
+import { enqueue } from '../lib/queue.js';
+import { getTemplate, renderTemplate, type TemplateName } from './templates.js';
+
+/**
+ * Renders a template and puts the e-mail on the email-jobs queue. Never throws: an e-mail must not fail the
+ * request that caused it; the failure is logged and returned for the caller to carry along.
+ */
+export async function queueTemplatedEmail(options: {
+  template: TemplateName;
+  to: string;
+  vars: Record<string, string>;
+  ref?: EmailJob['ref'];
+  replyTo?: string;
+}): Promise<{ queued: true } | { queued: false; error: string }> {
+  try {
+    const rendered = renderTemplate(await getTemplate(options.template), options.vars);
+    const job: EmailJob = {
+      jobId: randomUUID(),
+      to: options.to,
+      ...rendered,
+      ref: options.ref,
+      replyTo: options.replyTo,
+    };
+    await enqueue(ENV.emailQueueUrl, job);
+    return { queued: true };
+  } catch (error) {
+    log('error', 'could not queue e-mail', {
+      template: options.template,
+      ref: options.ref,
+      ...errorDetails(error),
+    });
+    return { queued: false, error: error instanceof Error ? error.message : String(error) };
+  }
+}

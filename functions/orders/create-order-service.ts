@@ -1,0 +1,205 @@
+import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { PUBLIC_CUSTOMER_ID } from '../../shared/constants.js';
+import { messages } from '../../shared/messages.js';
+import { formatMoney, lineTotal } from '../../shared/rules/money.js';
+import { generateOrderId, sumLines } from '../../shared/rules/order.js';
+import { enabledPayoutMethods, payoutMethodLabel } from '../../shared/rules/payout.js';
+import { ENV } from '../../shared/runtime-env.js';
+import type { CreateOrderRequest } from '../../shared/schemas/checkout.js';
+import type { OrderConfirmation } from '../../shared/schemas/order.js';
+import { queueTemplatedEmail } from '../email/send-email.js';
+import { escapeHtml } from '../email/templates.js';
+import { requireEnv } from '../lib/env.js';
+import { AppError, validationError } from '../lib/errors.js';
+import { errorDetails, log } from '../lib/log.js';
+import { toPublicSettings } from '../settings/public-settings.js';
+import { getStoredSettings } from '../settings/settings-repository.js';
+import {
+  getIdempotencyRecord,
+  getOrder,
+  getProductsByIds,
+  type OrderItem,
+  OrderTransactionConflict,
+  writeNewOrder,
+} from './order-repository.js';
+import { toConfirmation } from './order-views.js';
+
+const MAX_ATTEMPTS = 6;
+const m = messages.checkout;
+
+/** Stable across key order, so the same checkout always hashes alike. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([a], [b]) => a.localeCompare(b));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+export const requestHash = (request: CreateOrderRequest): string =>
+  createHash('sha256').update(canonical(request)).digest('hex');
+
+/** The earlier answer to the same key, or a refusal when the key came with a different body. */
+async function replay(key: string, hash: string): Promise<OrderConfirmation | null> {
+  const record = await getIdempotencyRecord(key);
+  if (!record) return null;
+  if (record.request_hash !== hash) throw new AppError('conflict', m.idempotencyMismatch);
+  const order = await getOrder(record.order_id);
+  if (!order) throw new Error(`Idempotency record ${key} points to missing order ${record.order_id}`);
+  return toConfirmation(order);
+}
+
+async function checkPayoutMethod(method: string): Promise<void> {
+  const settings = toPublicSettings(await getStoredSettings());
+  const enabled = enabledPayoutMethods(settings.payment_methods);
+  if (enabled.traditional.length + enabled.crypto.length === 0) {
+    throw validationError(messages.payout.noneAvailable, { 'payout.method': messages.payout.noneAvailable });
+  }
+  if (![...enabled.traditional, ...enabled.crypto].includes(method as never)) {
+    throw validationError(m.payoutMethodUnavailable, { 'payout.method': m.payoutMethodUnavailable });
+  }
+}
+
+/** Prices and names from the catalogue now; unknown and out-of-stock products are refused by name. */
+async function priceLines(request: CreateOrderRequest): Promise<OrderItem['products']> {
+  const merged = new Map<string, number>();
+  for (const line of request.items) {
+    const id = line.productId.toLowerCase();
+    merged.set(id, (merged.get(id) ?? 0) + line.quantity);
+  }
+  const products = await getProductsByIds([...merged.keys()]);
+  const unknown = [...merged.keys()].filter((id) => !products.has(id));
+  if (unknown.length) throw validationError(m.productUnknown, { items: m.productUnknown });
+  const unavailable = [...merged.keys()].map((id) => products.get(id)!).filter((p) => p.instock === false);
+  if (unavailable.length) {
+    const message = m.productUnavailable(unavailable.map((p) => p.name).join(', '));
+    throw validationError(message, { items: message });
+  }
+  return [...merged].map(([id, quantity]) => {
+    const p = products.get(id)!;
+    return { productId: id, quantity, price: p.buybackprice, product: { name: p.name } };
+  });
+}
+
+function payoutDetails(payout: CreateOrderRequest['payout']): Record<string, string> {
+  const { method: _method, ...details } = payout as Record<string, string>;
+  return details;
+}
+
+function buildOrder(
+  request: CreateOrderRequest,
+  key: string,
+  lines: OrderItem['products'],
+  now: Date,
+): OrderItem {
+  const at = now.toISOString();
+  const orderId = generateOrderId((n) => randomInt(n));
+  return {
+    pk: `ORDER#${orderId}`,
+    sk: 'ORDER',
+    entity: 'order',
+    order_id: orderId,
+    order_number: orderId,
+    customer_id: PUBLIC_CUSTOMER_ID,
+    status: 'pending',
+    shipment_status: 'pending',
+    customer: {
+      firstName: request.firstName,
+      lastName: request.lastName,
+      email: request.email,
+      phone: request.phone,
+    },
+    products: lines,
+    total_amount: sumLines(lines),
+    paid_amount: 0,
+    payment_method: request.payout.method,
+    payment_details: payoutDetails(request.payout),
+    shipping_address: {
+      address: request.address,
+      city: request.city,
+      state: request.state,
+      zipCode: request.zipCode,
+    },
+    access_token: randomUUID(),
+    attestation: { accepted: true, accepted_at: at },
+    payment_log: [],
+    notes: [],
+    images: [],
+    activity_log: [],
+    created_at: at,
+    updated_at: at,
+    idempotency_key: key,
+  };
+}
+
+async function sendConfirmation(order: OrderItem): Promise<void> {
+  const site = requireEnv(ENV.siteUrl).replace(/\/$/, '');
+  const settings = toPublicSettings(await getStoredSettings().catch(() => null));
+  await queueTemplatedEmail({
+    template: 'order_confirmation',
+    to: order.customer.email,
+    ref: { kind: 'order', id: order.order_id },
+    vars: {
+      site_name: settings.site_name,
+      first_name: order.customer.firstName,
+      order_id: order.order_id,
+      total: formatMoney(order.total_amount),
+      payout_method: payoutMethodLabel(order.payment_method),
+      items_html: order.products
+        .map(
+          (p) =>
+            `<tr><td style="padding:6px 0;border-bottom:1px solid #e2e8f0">${escapeHtml(p.product.name)} &times; ${p.quantity}</td>` +
+            `<td style="padding:6px 0;border-bottom:1px solid #e2e8f0;text-align:right">${formatMoney(lineTotal(p.price, p.quantity))}</td></tr>`,
+        )
+        .join(''),
+      items_text: order.products
+        .map((p) => `- ${p.product.name} x ${p.quantity}: ${formatMoney(lineTotal(p.price, p.quantity))}`)
+        .join('\n'),
+      confirmation_url: `${site}/order-confirmation?token=${order.access_token}`,
+      track_url: `${site}/order-status`,
+      contact_url: `${site}/contact`,
+    },
+  });
+}
+
+/**
+ * Checkout: validated input in, one order out. The same Idempotency-Key with the same body answers the same
+ * order; with another body it is refused; concurrent duplicates race on the idempotency record's condition
+ * and the loser answers the winner's order.
+ */
+export async function createOrder(
+  request: CreateOrderRequest,
+  key: string,
+  now: Date,
+): Promise<{ created: boolean; order: OrderConfirmation }> {
+  const hash = requestHash(request);
+  const earlier = await replay(key, hash);
+  if (earlier) return { created: false, order: earlier };
+
+  await checkPayoutMethod(request.payout.method);
+  const lines = await priceLines(request);
+
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const order = buildOrder(request, key, lines, now);
+    try {
+      await writeNewOrder(order, hash, now);
+      // The order stands whatever happens to its e-mail.
+      await sendConfirmation(order).catch((error: unknown) =>
+        log('error', 'order confirmation e-mail not queued', {
+          orderId: order.order_id,
+          ...errorDetails(error),
+        }),
+      );
+      return { created: true, order: toConfirmation(order) };
+    } catch (error) {
+      if (!(error instanceof OrderTransactionConflict)) throw error;
+      if (error.conflict === 'idempotency' || error.conflict === 'other') {
+        const winner = await replay(key, hash);
+        if (winner) return { created: false, order: winner };
+      }
+      // An order id collision or a conflicting concurrent write: back off briefly and try a fresh id.
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + randomInt(30)));
+    }
+  }
+  throw new Error(`Could not write the order after ${MAX_ATTEMPTS} attempts`);
+}

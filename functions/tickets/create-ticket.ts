@@ -1,0 +1,73 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { routes } from '../../shared/routes.js';
+import type { ContactForm, TicketCreated } from '../../shared/schemas/ticket.js';
+import { queueTemplatedEmail } from '../email/send-email.js';
+import { systemClock } from '../lib/clock.js';
+import { httpRoute, reply } from '../lib/http.js';
+import { log } from '../lib/log.js';
+import { toPublicSettings } from '../settings/public-settings.js';
+import { getStoredSettings } from '../settings/settings-repository.js';
+import { type TicketItem, TicketNumberTaken, writeNewTicket } from './ticket-repository.js';
+
+/** Easy to read aloud and type: no 0/O, 1/I/L. */
+const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const generateTicketNumber = (random: (n: number) => number = randomInt): string =>
+  `T-${Array.from({ length: 6 }, () => ALPHABET[random(ALPHABET.length)]).join('')}`;
+
+/** The contact form becomes an open support ticket, then e-mails to the shop and the sender (logged if they fail). */
+export async function createTicket(form: ContactForm, now: Date): Promise<TicketCreated> {
+  const at = now.toISOString();
+  let ticket: TicketItem | null = null;
+  for (let attempt = 0; attempt < 5 && !ticket; attempt++) {
+    const candidate: TicketItem = {
+      id: randomUUID(),
+      ticket_number: generateTicketNumber(),
+      name: form.name,
+      email: form.email,
+      phone: form.phone,
+      subject: form.subject,
+      message: `Phone: ${form.phone}\n\n${form.message}`,
+      tag: 'support',
+      status: 'open',
+      created_at: at,
+      updated_at: at,
+    };
+    try {
+      await writeNewTicket(candidate);
+      ticket = candidate;
+    } catch (error) {
+      if (!(error instanceof TicketNumberTaken)) throw error;
+    }
+  }
+  if (!ticket) throw new Error('Could not allocate a ticket number');
+
+  const settings = toPublicSettings(await getStoredSettings().catch(() => null));
+  const vars = {
+    site_name: settings.site_name,
+    ticket_number: ticket.ticket_number,
+    name: ticket.name,
+    email: ticket.email,
+    subject: ticket.subject,
+    message: ticket.message,
+  };
+  const ref = { kind: 'ticket' as const, id: ticket.ticket_number };
+  if (settings.contact_email) {
+    await queueTemplatedEmail({
+      template: 'ticket_notification',
+      to: settings.contact_email,
+      vars,
+      ref,
+      replyTo: ticket.email,
+    });
+  } else {
+    log('warn', 'no contact_email in settings: ticket notification not sent', {
+      ticket: ticket.ticket_number,
+    });
+  }
+  await queueTemplatedEmail({ template: 'ticket_confirmation', to: ticket.email, vars, ref });
+  return { ticketNumber: ticket.ticket_number };
+}
+
+export const handler = httpRoute(routes.createTicket, async ({ body }) =>
+  reply(201, await createTicket(body, systemClock())),
+);
