@@ -16,6 +16,10 @@ const parts = (timeZone?: string) =>
 export function formatDateTime(value: string, timeZone?: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  const p = Object.fromEntries(parts(timeZone).formatToParts(date).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    parts(timeZone)
+      .formatToParts(date)
+      .map((x) => [x.type, x.value]),
+  );
   return `${p.month} ${p.day}, ${p.year} ${p.hour}:${p.minute}`;
 }

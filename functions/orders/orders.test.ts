@@ -1,0 +1,154 @@
+import {
+  BatchGetCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { messages } from '../../shared/messages';
+import { AppError } from '../lib/errors';
+
+process.env.TABLE_NAME = 'test-table';
+const ddb = mockClient(DynamoDBDocumentClient);
+const { orderByToken } = require('./get-order-by-token') as typeof import('./get-order-by-token');
+const { lookupOrder } = require('./lookup-order') as typeof import('./lookup-order');
+
+const TOKEN = '5b0c7f6e-0b1a-4c55-9a43-3f1e0d2c9b11';
+const order = {
+  pk: 'ORDER#C7K2M9Q',
+  sk: 'ORDER',
+  order_id: 'C7K2M9Q',
+  status: 'pending',
+  shipment_status: 'pending',
+  customer: { firstName: 'Ann', lastName: 'Lee', email: 'Ann@Example.com', phone: '(555) 123-4567' },
+  products: [{ productId: 'p1', quantity: 2, price: 19.99, product: { name: 'Strips' } }],
+  total_amount: 39.98,
+  paid_amount: 39.98,
+  payment_method: 'check',
+  shipping_address: { address: '1 Main St', city: 'Austin', state: 'TX', zipCode: '78701' },
+  access_token: TOKEN,
+  payment_log: [{ timestamp: '2026-01-05T00:00:00.000Z', method: 'check', amount: 39.98 }],
+  notes: JSON.stringify([
+    { content: 'Received', created_at: '2026-01-04T00:00:00.000Z' },
+    { content: 'staff only', internal: true },
+  ]),
+  images: { a: { url: '/images/orders/a.jpg', filename: 'a.jpg' } },
+  created_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-05T00:00:00.000Z',
+};
+
+const expectAppError = async (promise: Promise<unknown>, status: number, message: string) => {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  expect(error).toMatchObject({ status, message });
+};
+
+beforeEach(() => {
+  ddb.reset();
+  ddb
+    .on(GetCommand, { Key: { pk: `TOKEN#${TOKEN}`, sk: 'TOKEN' } })
+    .resolves({ Item: { order_id: 'C7K2M9Q' } });
+  ddb.on(GetCommand, { Key: { pk: 'ORDER#C7K2M9Q', sk: 'ORDER' } }).resolves({ Item: order });
+  ddb.on(PutCommand).resolves({});
+  ddb.on(UpdateCommand).resolves({});
+});
+
+describe('order by secret link (clock injected)', () => {
+  it('answers the confirmation view within 45 days and logs the success', async () => {
+    const view = await orderByToken(TOKEN, '203.0.113.5', new Date('2026-02-14T00:00:00.000Z'));
+    expect(view).toMatchObject({
+      orderId: 'C7K2M9Q',
+      total: 39.98,
+      items: [{ name: 'Strips', lineTotal: 39.98 }],
+    });
+    const logged = ddb.commandCalls(PutCommand)[0].args[0].input.Item;
+    expect(logged).toMatchObject({ access_token: TOKEN, success: true, ip_address: '203.0.113.5' });
+    expect(logged?.expiresAt).toEqual(expect.any(Number));
+  });
+
+  it('answers 410 after 45 days, and logs the failed attempt', async () => {
+    await expectAppError(
+      orderByToken(TOKEN, '203.0.113.5', new Date('2026-02-16T00:00:00.000Z')),
+      410,
+      messages.order.expired,
+    );
+    expect(ddb.commandCalls(PutCommand)[0].args[0].input.Item).toMatchObject({ success: false });
+  });
+
+  it('answers 400 for a malformed token and 404 for an unknown one, logging both', async () => {
+    await expectAppError(orderByToken('../etc', '1.2.3.4', new Date()), 400, messages.order.invalidToken);
+    ddb.on(GetCommand).resolves({});
+    await expectAppError(
+      orderByToken('00000000-0000-4000-8000-000000000000', '1.2.3.4', new Date()),
+      404,
+      messages.order.notFound,
+    );
+    expect(ddb.commandCalls(PutCommand)).toHaveLength(2);
+  });
+});
+
+describe('order lookup', () => {
+  const now = new Date('2026-03-01T10:07:00.000Z');
+  const counts = (ip: number, num: number) =>
+    ddb.on(BatchGetCommand).resolves({
+      Responses: {
+        'test-table': [
+          { pk: 'RATELIMIT#ip#203.0.113.5', count: ip },
+          { pk: 'RATELIMIT#order#C7K2M9Q', count: num },
+        ],
+      },
+    });
+
+  it('answers the tracking view with the e-mail in any case, without contact or payout details', async () => {
+    counts(0, 0);
+    const view = await lookupOrder(
+      { orderNumber: 'C7K2M9Q', email: ' ann@EXAMPLE.com ' },
+      '203.0.113.5',
+      now,
+    );
+    expect(view).toEqual({
+      orderNumber: 'C7K2M9Q',
+      status: 'pending',
+      paymentStatus: 'Paid',
+      createdAt: order.created_at,
+      total: 39.98,
+      paymentLog: [{ timestamp: '2026-01-05T00:00:00.000Z', method: 'check', amount: 39.98 }],
+      notes: [{ content: 'Received', created_at: '2026-01-04T00:00:00.000Z' }],
+      images: [{ url: '/images/orders/a.jpg', filename: 'a.jpg' }],
+    });
+    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+
+  it('counts a wrong e-mail against the IP and the order number', async () => {
+    counts(0, 0);
+    await expectAppError(
+      lookupOrder({ orderNumber: 'C7K2M9Q', email: 'bob@example.com' }, '203.0.113.5', now),
+      403,
+      messages.lookup.invalidCredentials,
+    );
+    const keys = ddb.commandCalls(UpdateCommand).map((c) => c.args[0].input.Key);
+    expect(keys).toEqual([
+      { pk: 'RATELIMIT#ip#203.0.113.5', sk: String(Date.parse('2026-03-01T10:00:00.000Z')) },
+      { pk: 'RATELIMIT#order#C7K2M9Q', sk: String(Date.parse('2026-03-01T10:00:00.000Z')) },
+    ]);
+  });
+
+  it('answers 429 with retry-after once either counter reaches the limit, before reading the order', async () => {
+    counts(3, 10);
+    const error = await lookupOrder(
+      { orderNumber: 'C7K2M9Q', email: 'ann@example.com' },
+      '203.0.113.5',
+      now,
+    ).catch((e) => e);
+    expect(error).toMatchObject({
+      status: 429,
+      message: messages.lookup.tooMany(8),
+      headers: { 'retry-after': '480' },
+    });
+    expect(ddb.commandCalls(GetCommand)).toHaveLength(0);
+  });
+});
