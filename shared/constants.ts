@@ -19,8 +19,12 @@ export const PUBLIC_CUSTOMER_ID = '00000000-0000-0000-0000-000000000000';
 /** The sane upper bounds of one checkout (the spec names none): lines per order and boxes per line. */
 export const MAX_ORDER_LINES = 50;
 export const MAX_LINE_QUANTITY = 100;
-/** Failed order lookups allowed per client IP and per order number in one window, then 429. */
-export const LOOKUP_FAILURE_LIMIT = 10;
+/**
+ * Failed order lookups allowed in one window, then 429: per order number (guessing one order's e-mail), and
+ * per client IP, set higher because households and offices share an address.
+ */
+export const LOOKUP_FAILURE_LIMIT_PER_ORDER = 10;
+export const LOOKUP_FAILURE_LIMIT_PER_IP = 30;
 export const LOOKUP_WINDOW_MINUTES = 15;
 export const PROCESSING_STEP_DELAYS_MS = [1000, 2000, 3000] as const;
 export const PROCESSING_REDIRECT_DELAY_MS = 1000;

@@ -65,6 +65,18 @@ describe('httpRoute', () => {
     expect((await run(echo, event({ pathParameters: { id: '1' } }))).status).toBe(400);
   });
 
+  it('takes the client IP from CloudFront-Viewer-Address when CloudFront is in front', async () => {
+    const seen: string[] = [];
+    const h = httpRoute(route, async ({ sourceIp }) => {
+      seen.push(sourceIp);
+      return { id: '1', name: 'x' };
+    });
+    const ok = { pathParameters: { id: '1' }, body: '{"name":"Strips"}' };
+    await h(event({ ...ok, headers: { 'CloudFront-Viewer-Address': '198.51.100.7:46532' } }), ctx);
+    await h(event({ ...ok, headers: { 'cloudfront-viewer-address': '2001:db8::1:443' } }), ctx);
+    expect(seen).toEqual(['198.51.100.7', '2001:db8::1']);
+  });
+
   it('decodes base64 bodies', async () => {
     const body = Buffer.from('{"name":"Strips"}').toString('base64');
     const res = await run(echo, event({ pathParameters: { id: '1' }, body, isBase64Encoded: true }));

@@ -106,6 +106,16 @@ const enforceAuth = <R extends RouteDef>(route: R): MiddlewareObj<HttpEvent, Htt
   },
 });
 
+/**
+ * The seller's IP. Behind CloudFront, API Gateway's sourceIp is an edge server's; CloudFront's own
+ * CloudFront-Viewer-Address header ("ip:port", set by CloudFront and not by the client) names the viewer.
+ */
+export function clientIp(event: HttpEvent): string {
+  const viewer = lowerCaseKeys(event.headers)['cloudfront-viewer-address'];
+  if (viewer) return viewer.slice(0, viewer.lastIndexOf(':')) || viewer;
+  return event.requestContext?.http?.sourceIp ?? 'unknown';
+}
+
 const lowerCaseKeys = (headers: Record<string, string | undefined> | undefined) =>
   Object.fromEntries(Object.entries(headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
 
@@ -135,7 +145,7 @@ const parseRequest = <R extends RouteDef>(route: R): MiddlewareObj<HttpEvent, Ht
       headers: (headers
         ? parseInput(headers, lowerCaseKeys(event.headers))
         : (event.headers ?? {})) as RouteInput<R>['headers'],
-      sourceIp: event.requestContext?.http?.sourceIp ?? 'unknown',
+      sourceIp: clientIp(event),
       auth: authFrom(event),
     };
   },

@@ -1,4 +1,8 @@
-import { LOOKUP_FAILURE_LIMIT, LOOKUP_WINDOW_MINUTES } from '../../shared/constants.js';
+import {
+  LOOKUP_FAILURE_LIMIT_PER_IP,
+  LOOKUP_FAILURE_LIMIT_PER_ORDER,
+  LOOKUP_WINDOW_MINUTES,
+} from '../../shared/constants.js';
 import { messages } from '../../shared/messages.js';
 import { routes } from '../../shared/routes.js';
 import { isOrderId } from '../../shared/rules/order.js';
@@ -21,8 +25,8 @@ export async function lookupOrder(
 ): Promise<OrderTracking> {
   const window = windowAt(now, LOOKUP_WINDOW_MINUTES);
   const scopes = [`ip#${ip}`, `order#${request.orderNumber.slice(0, 20)}`];
-  const counts = await failureCounts(scopes, window);
-  if (counts.some((c) => c >= LOOKUP_FAILURE_LIMIT)) {
+  const [byIp, byOrder] = await failureCounts(scopes, window);
+  if (byIp >= LOOKUP_FAILURE_LIMIT_PER_IP || byOrder >= LOOKUP_FAILURE_LIMIT_PER_ORDER) {
     const seconds = Math.max(1, Math.ceil((window.end - now.getTime()) / 1000));
     throw new AppError('rate_limited', messages.lookup.tooMany(Math.ceil(seconds / 60)), undefined, {
       'retry-after': String(seconds),

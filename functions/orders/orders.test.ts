@@ -151,4 +151,18 @@ describe('order lookup', () => {
     });
     expect(ddb.commandCalls(GetCommand)).toHaveLength(0);
   });
+
+  it('allows more failures per IP than per order number', async () => {
+    counts(29, 0);
+    await expect(
+      lookupOrder({ orderNumber: 'C7K2M9Q', email: 'ann@example.com' }, '203.0.113.5', now),
+    ).resolves.toBeTruthy();
+    ddb.reset();
+    counts(30, 0);
+    await expectAppError(
+      lookupOrder({ orderNumber: 'C7K2M9Q', email: 'ann@example.com' }, '203.0.113.5', now),
+      429,
+      messages.lookup.tooMany(8),
+    );
+  });
 });

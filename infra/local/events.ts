@@ -13,6 +13,8 @@ export interface HttpRequestInfo {
   rawHeaders: string[];
   body: Buffer;
   sourceIp: string;
+  /** What CloudFront would put in CloudFront-Viewer-Address: the viewer's ip:port. */
+  viewerAddress?: string;
   routeKey: string;
   pathParameters: Record<string, string>;
   authorizer?: { claims: Record<string, string>; scopes: string[] | null };
@@ -37,6 +39,9 @@ export function apiGatewayTime(date: Date): string {
   )}:${pad(date.getUTCSeconds())} +0000`;
 }
 
+/** CloudFront's header with the viewer's address, forwarded by the API origin request policy. */
+export const VIEWER_ADDRESS_HEADER = 'cloudfront-viewer-address';
+
 export function buildHttpEvent(request: HttpRequestInfo): APIGatewayProxyEventV2 {
   const now = request.now ?? new Date();
   const queryStart = request.url.indexOf('?');
@@ -58,8 +63,11 @@ export function buildHttpEvent(request: HttpRequestInfo): APIGatewayProxyEventV2
       );
       continue;
     }
+    // CloudFront sets this header itself; a value sent by the client never reaches the origin.
+    if (name === VIEWER_ADDRESS_HEADER) continue;
     headers[name] = name in headers ? `${headers[name]},${value}` : value;
   }
+  if (request.viewerAddress) headers[VIEWER_ADDRESS_HEADER] = request.viewerAddress;
 
   const query: Record<string, string> = {};
   if (rawQueryString) {

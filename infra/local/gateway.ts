@@ -191,6 +191,7 @@ export async function startGateway(
       rawHeaders: req.rawHeaders,
       body,
       sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
+      viewerAddress: `${(req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '')}:${req.socket.remotePort ?? 0}`,
       routeKey: route.routeKey,
       pathParameters,
       authorizer,
