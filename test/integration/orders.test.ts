@@ -129,7 +129,7 @@ describe('POST /api/orders', () => {
       const res = await postOrder(body);
       expect(await orderCount()).toBe(before);
       expect(await getItem(`CUSTOMER#${email}`, 'PROFILE')).toBeUndefined();
-      return res as {
+      return res as unknown as {
         status: number;
         body: { error: { code: string; message: string; fields?: Record<string, string> } };
       };

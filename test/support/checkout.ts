@@ -6,7 +6,7 @@ export const uniqueEmail = (label: string) => `${label}-${randomUUID().slice(0, 
 
 export function checkoutBody(
   email: string,
-  items: Array<{ productId: string; quantity: number }>,
+  items: Array<{ productId: string; quantity: number; [extra: string]: unknown }>,
   over: Record<string, unknown> = {},
 ) {
   return {
