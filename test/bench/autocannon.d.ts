@@ -13,6 +13,18 @@ declare module 'autocannon' {
     timeouts: number;
     non2xx: number;
   }
-  function autocannon(options: { url: string; connections?: number; duration?: number }): Promise<Result>;
+  interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (request: Request) => Request;
+  }
+  function autocannon(options: {
+    url: string;
+    connections?: number;
+    duration?: number;
+    requests?: Request[];
+  }): Promise<Result>;
   export default autocannon;
 }

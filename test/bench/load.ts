@@ -11,9 +11,35 @@ export interface LoadResult {
   non2xx: number;
 }
 
+export interface LoadRequest {
+  method: string;
+  body: unknown;
+  /** Headers made afresh for every request (e.g. a new Idempotency-Key per checkout). */
+  headers?: () => Record<string, string>;
+}
+
 /** autocannon against one URL; bounded in time and connections, loopback only. */
-export async function loadUrl(url: string, connections: number, durationSec: number): Promise<LoadResult> {
-  const result = await autocannon({ url, connections, duration: durationSec });
+export async function loadUrl(
+  url: string,
+  connections: number,
+  durationSec: number,
+  request?: LoadRequest,
+): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: durationSec,
+    requests: request
+      ? [
+          {
+            method: request.method,
+            body: JSON.stringify(request.body),
+            headers: { 'content-type': 'application/json' },
+            setupRequest: (r) => ({ ...r, headers: { ...r.headers, ...request.headers?.() } }),
+          },
+        ]
+      : undefined,
+  });
   return {
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,

@@ -2,6 +2,7 @@
  * `npm run bench`: measures against floors taken in the same run (budgets in ARCHITECTURE.md are ratios,
  * because absolute times drift on shared machines) and writes bench-report.json. Never asserted in tests.
  */
+import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,6 +69,38 @@ async function benchApi() {
     );
     const list = await loadUrl(url('/api/products'), CONNECTIONS, DURATION);
     const one = await loadUrl(url(`/api/products/${id}`), CONNECTIONS, DURATION);
+
+    // Checkout: every request a new attempt (its own Idempotency-Key), so each one writes a whole order.
+    const email = 'bench@example.com';
+    const checkout = {
+      firstName: 'Bench',
+      lastName: 'Seller',
+      email,
+      phone: '(555) 123-4567',
+      address: '1 Main St',
+      city: 'Austin',
+      state: 'TX',
+      zipCode: '78701',
+      payout: { method: 'check' },
+      attestation: true,
+      items: [{ productId: id, quantity: 2 }],
+    };
+    const create = await loadUrl(url('/api/orders'), CONNECTIONS, DURATION, {
+      method: 'POST',
+      body: checkout,
+      headers: () => ({ 'idempotency-key': randomUUID() }),
+    });
+    const placed = (await (
+      await fetch(url('/api/orders'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+        body: JSON.stringify(checkout),
+      })
+    ).json()) as { orderId: string };
+    const lookup = await loadUrl(url('/api/orders/lookup'), CONNECTIONS, DURATION, {
+      method: 'POST',
+      body: { orderNumber: placed.orderId, email },
+    });
     const vsBare = (r: typeof list) => ({
       ...r,
       p99VsBareGetItem: round(r.p99Ms / bare.p99Ms),
@@ -79,6 +112,8 @@ async function benchApi() {
       bareGetItem: bare,
       'GET /api/products': vsBare(list),
       'GET /api/products/{id}': vsBare(one),
+      'POST /api/orders (each a new order)': vsBare(create),
+      'POST /api/orders/lookup': vsBare(lookup),
     };
   } finally {
     await stopLocalStackProcess(child);
