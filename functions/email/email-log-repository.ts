@@ -81,3 +81,33 @@ export async function recordFailed(
       if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
     });
 }
+
+/**
+ * The order an e-mail was about shows how its delivery went (spec 001: email_delivery_status and
+ * email_status_updated_at), including the reason when it keeps failing.
+ */
+export async function recordOnOrder(
+  orderId: string,
+  outcome: { status: 'sent' | 'failed'; error?: string },
+  now = new Date(),
+): Promise<void> {
+  await db
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: { pk: `ORDER#${orderId}`, sk: 'ORDER' },
+        UpdateExpression: outcome.error
+          ? 'SET email_delivery_status = :s, email_status_updated_at = :at, email_error = :e'
+          : 'SET email_delivery_status = :s, email_status_updated_at = :at REMOVE email_error',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: {
+          ':s': outcome.status,
+          ':at': now.toISOString(),
+          ...(outcome.error ? { ':e': outcome.error } : {}),
+        },
+      }),
+    )
+    .catch((error: unknown) => {
+      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+    });
+}

@@ -37,6 +37,8 @@ const B = '22222222-2222-4222-8222-222222222222';
 beforeEach(() => {
   ddb.reset();
   ses.reset();
+  ddb.on(UpdateCommand).resolves({});
+  ddb.on(PutCommand).resolves({});
   jest.spyOn(console, 'error').mockImplementation(() => {});
   jest.spyOn(console, 'log').mockImplementation(() => {});
 });
@@ -54,6 +56,16 @@ describe('email worker', () => {
     expect(sent.Content?.Simple?.Subject?.Data).toBe('Your order C1A2B3C');
     const put = ddb.commandCalls(PutCommand)[0].args[0].input;
     expect(put.Item).toMatchObject({ pk: `EMAILJOB#${A}`, status: 'sent', provider_message_id: 'ses-1' });
+    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+
+  it('marks the order an e-mail was about as sent', async () => {
+    ddb.on(GetCommand).resolves({});
+    ses.on(SendEmailCommand).resolves({ MessageId: 'ses-2' });
+    await run([record('m1', job(A, { ref: { kind: 'order', id: 'C1A2B3C' } }))]);
+    const update = ddb.commandCalls(UpdateCommand)[0].args[0].input;
+    expect(update.Key).toEqual({ pk: 'ORDER#C1A2B3C', sk: 'ORDER' });
+    expect(update.ExpressionAttributeValues).toMatchObject({ ':s': 'sent' });
   });
 
   it('skips a redelivered job that was already sent', async () => {
@@ -70,10 +82,17 @@ describe('email worker', () => {
     ses
       .on(SendEmailCommand, { Destination: { ToAddresses: ['seller@example.com'] } })
       .resolves({ MessageId: 'ok' });
-    const result = await run([record('m1', job(A, { to: 'bad@example.com' }), 5), record('m2', job(B))]);
+    const result = await run([
+      record('m1', job(A, { to: 'bad@example.com', ref: { kind: 'order', id: 'C1A2B3C' } }), 5),
+      record('m2', job(B)),
+    ]);
     expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: 'm1' }] });
     const update = ddb.commandCalls(UpdateCommand)[0].args[0].input;
     expect(update.Key).toEqual({ pk: `EMAILJOB#${A}`, sk: 'JOB' });
+    // The job was about an order and this was its last delivery: the order shows the failure.
+    const onOrder = ddb.commandCalls(UpdateCommand)[1].args[0].input;
+    expect(onOrder.Key).toEqual({ pk: 'ORDER#C1A2B3C', sk: 'ORDER' });
+    expect(onOrder.ExpressionAttributeValues).toMatchObject({ ':s': 'failed', ':e': 'Throttling' });
     expect(update.ExpressionAttributeValues).toMatchObject({
       ':error': 'Throttling',
       ':attempts': 5,

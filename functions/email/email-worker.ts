@@ -4,7 +4,7 @@ import { ZEmailJob } from '../../shared/schemas/jobs.js';
 import { requireEnv } from '../lib/env.js';
 import { log } from '../lib/log.js';
 import { sqsWorker } from '../lib/sqs-worker.js';
-import { recordFailed, recordSent, wasSent } from './email-log-repository.js';
+import { recordFailed, recordOnOrder, recordSent, wasSent } from './email-log-repository.js';
 
 const ses = new SESv2Client({});
 
@@ -31,6 +31,7 @@ export const handler = sqsWorker({
       }),
     );
     await recordSent(job, result.MessageId ?? '');
+    if (job.ref?.kind === 'order') await recordOnOrder(job.ref.id, { status: 'sent' });
   },
   async onFailure(job, reason, ctx) {
     await recordFailed(job?.jobId ?? `message-${ctx.messageId}`, {
@@ -40,5 +41,9 @@ export const handler = sqsWorker({
       attempts: ctx.receiveCount,
       deadLettered: ctx.lastAttempt,
     });
+    // Only the final failure marks the order: earlier ones are retried and may still succeed.
+    if (ctx.lastAttempt && job?.ref?.kind === 'order') {
+      await recordOnOrder(job.ref.id, { status: 'failed', error: reason });
+    }
   },
 });
