@@ -15,6 +15,8 @@ export const paths = {
   howItWorks: { path: '/how-it-works', title: 'How It Works' },
   faq: { path: '/faq', title: 'FAQ' },
   contact: { path: '/contact', title: 'Contact Us' },
+  /** Not in the spec's title list: the default title. */
+  expiredToken: { path: '/expired-token', title: null },
   login: { path: '/login', title: 'Login' },
   admin: { path: '/admin', title: 'Admin Dashboard' },
 } as const;
@@ -23,6 +25,12 @@ export const paths = {
 export const productsHref = (query?: string): string => {
   const q = query?.trim();
   return q ? `${paths.products.path}?${new URLSearchParams({ q })}` : paths.products.path;
+};
+
+/** The contact page, optionally about one order: its Subject is prefilled (`/contact?order=C7K2M9Q`). */
+export const contactHref = (orderNumber?: string): string => {
+  const order = orderNumber?.trim();
+  return order ? `${paths.contact.path}?${new URLSearchParams({ order })}` : paths.contact.path;
 };
 
 export const productTitle = (productName: string): string => `Sell ${productName} Online`;

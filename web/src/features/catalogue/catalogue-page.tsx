@@ -15,6 +15,7 @@ import { AlertIcon, BoxIcon, FilterIcon, GridIcon, ListIcon, SearchIcon } from '
 import { LoadingState } from '../../components/loading-state';
 import { StatePanel } from '../../components/state-panel';
 import { usePageTitle } from '../../hooks/use-page-title';
+import { analytics } from '../../lib/analytics';
 import { paths } from '../../paths';
 import { useProducts } from './api/list-products';
 import { type ActiveFilter, ActiveFilters } from './components/active-filters';
@@ -66,6 +67,7 @@ export function CataloguePage() {
   const onSearchSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     writeQuery(search);
+    analytics.search(search);
   };
 
   const clearSearch = () => {
@@ -77,6 +79,11 @@ export function CataloguePage() {
     clearSearch();
     setBrand(ALL_BRANDS);
     setSort(DEFAULT_SORT);
+  };
+
+  const changeView = (mode: ViewMode) => {
+    if (mode !== view) analytics.viewMode(mode);
+    setView(mode);
   };
 
   const activeFilters: ActiveFilter[] = [];
@@ -138,9 +145,15 @@ export function CataloguePage() {
           onClose={() => setFiltersOpen(false)}
           brands={brands}
           brand={brand}
-          onBrandChange={setBrand}
+          onBrandChange={(next) => {
+            setBrand(next);
+            analytics.filterBrand(next);
+          }}
           sort={sort}
-          onSortChange={setSort}
+          onSortChange={(next) => {
+            setSort(next);
+            analytics.sort(next);
+          }}
         />
 
         <section className="catalogue-results">
@@ -166,7 +179,7 @@ export function CataloguePage() {
                     className="icon-button"
                     aria-pressed={view === 'grid'}
                     aria-label="Grid view"
-                    onClick={() => setView('grid')}
+                    onClick={() => changeView('grid')}
                   >
                     <GridIcon size={20} />
                   </button>
@@ -175,7 +188,7 @@ export function CataloguePage() {
                     className="icon-button"
                     aria-pressed={view === 'list'}
                     aria-label="List view"
-                    onClick={() => setView('list')}
+                    onClick={() => changeView('list')}
                   >
                     <ListIcon size={20} />
                   </button>

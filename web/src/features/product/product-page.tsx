@@ -21,6 +21,7 @@ import { LoadingState } from '../../components/loading-state';
 import { ProductImage } from '../../components/product-image';
 import { StatePanel } from '../../components/state-panel';
 import { usePageTitle } from '../../hooks/use-page-title';
+import { analytics } from '../../lib/analytics';
 import { isApiError } from '../../lib/api-client';
 import { paths, productTitle } from '../../paths';
 import { cartActions } from '../cart/cart-store';
@@ -102,6 +103,13 @@ function ProductDetail({ product }: { product: Product }) {
       },
       quantity,
     );
+    analytics.addToCart({
+      id: product.id,
+      name: product.name,
+      brand: product.brand,
+      price: product.buybackPrice,
+      quantity,
+    });
     setAdded(true);
   };
 

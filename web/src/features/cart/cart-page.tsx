@@ -1,0 +1,54 @@
+import { Link } from 'react-router';
+import { ArrowLeftIcon, CartIcon } from '../../components/icons';
+import { StatePanel } from '../../components/state-panel';
+import { usePageTitle } from '../../hooks/use-page-title';
+import { paths } from '../../paths';
+import { useCart } from './cart-store';
+import { CartLine } from './components/cart-line';
+import { OrderSummary } from './components/order-summary';
+
+/** `/cart` (spec 000 §2 Cart). */
+export function CartPage() {
+  usePageTitle(paths.cart.title);
+  const cart = useCart();
+
+  if (cart.items.length === 0) {
+    return (
+      <div className="container page-section">
+        <StatePanel icon={<CartIcon size={32} />} title="Your Cart is Empty" headingLevel={1}>
+          <p>Start selling your unused test strips today!</p>
+          <div className="button-row button-row--center">
+            <Link to={paths.products.path} className="btn btn--primary">
+              Continue Shopping
+            </Link>
+          </div>
+        </StatePanel>
+      </div>
+    );
+  }
+
+  return (
+    <div className="container page-section cart-page">
+      <h1 className="cart-page__title">Your Cart</h1>
+      <div className="cart-layout">
+        <section className="cart-lines" aria-label="Items in your cart">
+          <ul className="cart-lines__list">
+            {cart.items.map((item) => (
+              <CartLine key={item.product.id} item={item} />
+            ))}
+          </ul>
+          <div className="button-row cart-lines__actions">
+            <Link to={paths.products.path} className="btn btn--secondary">
+              <ArrowLeftIcon size={18} />
+              Continue Shopping
+            </Link>
+            <button type="button" className="btn btn--danger-outline" onClick={cart.clear}>
+              Clear Cart
+            </button>
+          </div>
+        </section>
+        <OrderSummary items={cart.items} total={cart.total} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,217 @@
+import { messages } from '@shared/messages';
+import { formatMoney } from '@shared/rules/money';
+import { payoutMethodLabel } from '@shared/rules/payout';
+import { hasCompleteShippingAddress } from '@shared/rules/shipping-address';
+import type { OrderConfirmation } from '@shared/schemas/order';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import {
+  AlertIcon,
+  BoxIcon,
+  CheckCircleIcon,
+  ClipboardIcon,
+  PhoneIcon,
+  TruckIcon,
+} from '../../../components/icons';
+import { paths } from '../../../paths';
+import { useSettings } from '../../settings/settings-context';
+import { SupportDialog } from './support-dialog';
+
+const SHIPPING_TIPS = [
+  'Pack the boxes snugly in a sturdy shipping box, with padding so nothing shifts.',
+  'Keep the boxes sealed: do not open them or remove any labels.',
+  'Put a copy of your order number inside the box.',
+  'Tape the prepaid label flat on the top of the box, and cover or remove any old labels.',
+  'Drop the box off within 7 days: the prepaid label expires after that.',
+] as const;
+
+const formatDate = (iso: string): string => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? ''
+    : date.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+};
+
+function ShippingLabel({ order }: { order: OrderConfirmation }) {
+  const [requested, setRequested] = useState(false);
+  const { shippingAddress: address } = order;
+
+  if (!hasCompleteShippingAddress(address)) {
+    return (
+      <section className="card confirmation-card" aria-labelledby="label-title" role="alert">
+        <h2 id="label-title" className="confirmation-card__title">
+          <AlertIcon size={22} className="confirmation-card__icon" />
+          {messages.order.missingShipping}
+        </h2>
+        <p>
+          We need your full street address, city, state and ZIP code to make your prepaid label. Please
+          contact us with order #{order.orderId} and we will sort it out.
+        </p>
+        <Link to={paths.contact.path} className="btn btn--secondary">
+          Contact Support
+        </Link>
+      </section>
+    );
+  }
+
+  return (
+    <section className="card confirmation-card" aria-labelledby="label-title">
+      <h2 id="label-title" className="confirmation-card__title">
+        <TruckIcon size={22} className="confirmation-card__icon" />
+        Your Free Shipping Label
+      </h2>
+      <p>Your prepaid label ships from:</p>
+      <address className="confirmation-address">
+        {order.customer.firstName} {order.customer.lastName}
+        <br />
+        {address.address}
+        <br />
+        {address.city}, {address.state} {address.zipCode}
+      </address>
+      <button
+        type="button"
+        className="btn btn--primary btn--lg"
+        data-testid="generate-label"
+        // wired by the labels issue
+        onClick={() => setRequested(true)}
+      >
+        Generate Shipping Label
+      </button>
+      <p className="confirmation-card__note" role="status">
+        {requested ? 'Your prepaid label will be e-mailed to you.' : ''}
+      </p>
+    </section>
+  );
+}
+
+/** The confirmation itself: order number, items, total, the label and what to do next. */
+export function OrderConfirmationView({ order }: { order: OrderConfirmation }) {
+  const settings = useSettings();
+  const [supportOpen, setSupportOpen] = useState(false);
+  const supportPhone = settings.support_phone || settings.phone_number || null;
+  const placed = formatDate(order.createdAt);
+
+  return (
+    <div className="confirmation-page">
+      <section className="confirmation-hero">
+        <div className="container">
+          <span className="confirmation-hero__icon" aria-hidden="true">
+            <CheckCircleIcon size={36} />
+          </span>
+          <h1>IT'S TIME TO SHIP!</h1>
+          <p className="confirmation-hero__lead">
+            Thank you, {order.customer.firstName}. Your sale is confirmed: ship your box with the free prepaid
+            label and we pay you within 36 hours of its arrival.
+          </p>
+          <p className="confirmation-hero__number">
+            Order number <strong data-testid="order-number">{order.orderId}</strong>
+          </p>
+        </div>
+      </section>
+
+      <div className="container confirmation-layout">
+        <div className="confirmation-main">
+          <section className="card confirmation-card" aria-labelledby="order-items-title">
+            <h2 id="order-items-title" className="confirmation-card__title">
+              <ClipboardIcon size={22} className="confirmation-card__icon" />
+              Order Details
+            </h2>
+            <dl className="confirmation-facts">
+              <div>
+                <dt>Order number</dt>
+                <dd>{order.orderId}</dd>
+              </div>
+              {placed && (
+                <div>
+                  <dt>Placed</dt>
+                  <dd>{placed}</dd>
+                </div>
+              )}
+              <div>
+                <dt>Payout method</dt>
+                <dd>{payoutMethodLabel(order.paymentMethod)}</dd>
+              </div>
+            </dl>
+            <ul className="confirmation-items">
+              {order.items.map((item) => (
+                <li key={item.productId} className="confirmation-items__row">
+                  <span className="confirmation-items__name">{item.name}</span>
+                  <span className="confirmation-items__qty">
+                    {item.quantity} × {formatMoney(item.price)}
+                  </span>
+                  <span className="confirmation-items__amount">{formatMoney(item.lineTotal)}</span>
+                </li>
+              ))}
+            </ul>
+            <div className="summary-total">
+              <span>Total Earnings</span>
+              <span className="summary-total__value" data-testid="order-total">
+                {formatMoney(order.total)}
+              </span>
+            </div>
+          </section>
+
+          <div className="notice notice--warning">
+            <BoxIcon size={20} />
+            <div>
+              <h3>Only ship the items in this order</h3>
+              <p>
+                Your box must contain only the items listed above. Anything else may delay your payment or be
+                rejected.
+              </p>
+            </div>
+          </div>
+
+          <ShippingLabel order={order} />
+
+          <section className="card confirmation-card" aria-labelledby="tips-title">
+            <h2 id="tips-title" className="confirmation-card__title">
+              <BoxIcon size={22} className="confirmation-card__icon" />
+              Shipping Tips
+            </h2>
+            <ul className="check-list confirmation-tips">
+              {SHIPPING_TIPS.map((tip) => (
+                <li key={tip}>
+                  <CheckCircleIcon size={20} className="confirmation-tips__icon" />
+                  {tip}
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+
+        <aside className="card confirmation-card confirmation-help" aria-labelledby="help-title">
+          <h2 id="help-title" className="confirmation-card__title">
+            <PhoneIcon size={22} className="confirmation-card__icon" />
+            Need help?
+          </h2>
+          <p className="confirmation-help__text">
+            Questions about your order, the label or your payment? We are here to help.
+          </p>
+          <button
+            type="button"
+            className="btn btn--primary btn--block confirmation-help__button"
+            onClick={() => setSupportOpen(true)}
+          >
+            Contact Support
+          </button>
+          <ul className="confirmation-help__links">
+            <li>
+              <Link to={paths.orderStatus.path}>Track your order</Link>
+            </li>
+            <li>
+              <Link to={paths.contact.path}>Contact Us</Link>
+            </li>
+          </ul>
+        </aside>
+      </div>
+
+      <SupportDialog
+        open={supportOpen}
+        onClose={() => setSupportOpen(false)}
+        orderNumber={order.orderId}
+        phone={supportPhone}
+      />
+    </div>
+  );
+}
