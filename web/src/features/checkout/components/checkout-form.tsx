@@ -80,7 +80,10 @@ export function CheckoutForm({ items, onError, onOrderCreated }: CheckoutFormPro
     formState: { errors, isSubmitting },
   } = useForm<CheckoutFormInput, unknown, CheckoutFormOutput>({
     resolver: zodResolver(ZCheckoutForm),
-    mode: 'onTouched',
+    // Errors first appear on submit, then update as the seller types: a blur-time error would shift the
+    // submit button under the pointer between mousedown and mouseup, and the click would be lost.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
     defaultValues: {
       firstName: '',
       lastName: '',
