@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
-  AlertIcon,
   ArrowRightIcon,
-  CheckCircleIcon,
   ClipboardIcon,
   ClockIcon,
   DollarIcon,
@@ -13,19 +11,13 @@ import {
   TagIcon,
   TruckIcon,
 } from '../../components/icons';
+import { SectionHeader } from '../../components/section-header';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { paths } from '../../paths';
 import { useSettings } from '../settings/settings-context';
+import { AcceptanceNotice } from './components/acceptance-notice';
 import { PayoutMethods } from './components/payout-methods';
-import {
-  acceptanceConditions,
-  brands,
-  safetyNotice,
-  stats,
-  steps,
-  testimonials,
-  trustFeatures,
-} from './content';
+import { brands, stats, steps, testimonials, trustFeatures } from './content';
 
 const featureIcons: Record<(typeof trustFeatures)[number]['id'], ReactNode> = {
   shipping: <TruckIcon size={26} />,
@@ -40,15 +32,6 @@ const stepIcons: ReactNode[] = [
   <TruckIcon key="ship" size={24} />,
   <DollarIcon key="paid" size={24} />,
 ];
-
-function SectionHeader({ id, title, intro }: { id: string; title: string; intro?: string }) {
-  return (
-    <div className="section-header">
-      <h2 id={id}>{title}</h2>
-      {intro && <p>{intro}</p>}
-    </div>
-  );
-}
 
 function Hero() {
   return (
@@ -173,26 +156,7 @@ function PaymentMethodsSection() {
 function Acceptance() {
   return (
     <section className="page-section page-section--tinted" aria-labelledby="accept-title">
-      <div className="container acceptance">
-        <div>
-          <SectionHeader id="accept-title" title="What We Accept" />
-          <ul className="check-list">
-            {acceptanceConditions.map((condition) => (
-              <li key={condition}>
-                <CheckCircleIcon size={20} />
-                {condition}
-              </li>
-            ))}
-          </ul>
-        </div>
-        <div className="notice notice--danger" role="note">
-          <AlertIcon size={22} />
-          <div>
-            <h3>Safety notice</h3>
-            <p>{safetyNotice}</p>
-          </div>
-        </div>
-      </div>
+      <AcceptanceNotice headingId="accept-title" title="What We Accept" />
     </section>
   );
 }

@@ -2,9 +2,7 @@ import { LABEL_VALIDITY_DAYS } from '@shared/constants';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
-  AlertIcon,
   ArrowRightIcon,
-  CheckCircleIcon,
   ClockIcon,
   DollarIcon,
   SearchIcon,
@@ -12,10 +10,11 @@ import {
   TagIcon,
   TruckIcon,
 } from '../../components/icons';
+import { SectionHeader } from '../../components/section-header';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { paths } from '../../paths';
+import { AcceptanceNotice } from '../home/components/acceptance-notice';
 import { PayoutMethods } from '../home/components/payout-methods';
-import { acceptanceConditions, safetyNotice } from '../home/content';
 import { useSettings } from '../settings/settings-context';
 
 const steps: Array<{ title: string; text: string; icon: ReactNode }> = [
@@ -59,6 +58,30 @@ const highlights: Array<{ title: string; text: string; icon: ReactNode }> = [
   },
 ];
 
+/** A `.page-section` labelled by its `.section-header` heading, its content inside the container. */
+function InfoSection({
+  id,
+  title,
+  intro,
+  tinted = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro?: string;
+  tinted?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section className={tinted ? 'page-section page-section--tinted' : 'page-section'} aria-labelledby={id}>
+      <div className="container">
+        <SectionHeader id={id} title={title} intro={intro} />
+        {children}
+      </div>
+    </section>
+  );
+}
+
 export function HowItWorksPage() {
   usePageTitle(paths.howItWorks.title);
   const settings = useSettings();
@@ -76,76 +99,51 @@ export function HowItWorksPage() {
         </div>
       </section>
 
-      <section className="page-section page-section--tinted" aria-labelledby="how-steps-title">
-        <div className="container">
-          <div className="section-header">
-            <h2 id="how-steps-title">Three Easy Steps</h2>
-            <p>From your shelf to your wallet, without leaving home for more than a quick drop-off.</p>
-          </div>
-          <ol className="steps steps--three">
-            {steps.map((step, index) => (
-              <li key={step.title} className="step">
-                <span className="step__icon">{step.icon}</span>
-                <span className="step__number">Step {index + 1}</span>
-                <h3>{step.title}</h3>
-                <p>{step.text}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <InfoSection
+        id="how-steps-title"
+        title="Three Easy Steps"
+        intro="From your shelf to your wallet, without leaving home for more than a quick drop-off."
+        tinted
+      >
+        <ol className="steps steps--three">
+          {steps.map((step, index) => (
+            <li key={step.title} className="step">
+              <span className="step__icon">{step.icon}</span>
+              <span className="step__number">Step {index + 1}</span>
+              <h3>{step.title}</h3>
+              <p>{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </InfoSection>
 
-      <section className="page-section" aria-labelledby="how-highlights-title">
-        <div className="container">
-          <div className="section-header">
-            <h2 id="how-highlights-title">Why Sell With Us</h2>
-          </div>
-          <ul className="feature-grid">
-            {highlights.map((item) => (
-              <li key={item.title} className="card feature-card">
-                <span className="feature-card__icon">{item.icon}</span>
-                <h3>{item.title}</h3>
-                <p>{item.text}</p>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <InfoSection id="how-highlights-title" title="Why Sell With Us">
+        <ul className="feature-grid">
+          {highlights.map((item) => (
+            <li key={item.title} className="card feature-card">
+              <span className="feature-card__icon">{item.icon}</span>
+              <h3>{item.title}</h3>
+              <p>{item.text}</p>
+            </li>
+          ))}
+        </ul>
+      </InfoSection>
 
-      <section className="page-section page-section--tinted" aria-labelledby="how-payout-title">
-        <div className="container">
-          <div className="section-header">
-            <h2 id="how-payout-title">How You Get Paid</h2>
-            <p>Choose one of these payout methods when you check out.</p>
-          </div>
-          <PayoutMethods paymentMethods={settings.payment_methods} />
-        </div>
-      </section>
+      <InfoSection
+        id="how-payout-title"
+        title="How You Get Paid"
+        intro="Choose one of these payout methods when you check out."
+        tinted
+      >
+        <PayoutMethods paymentMethods={settings.payment_methods} />
+      </InfoSection>
 
       <section className="page-section" aria-labelledby="how-accept-title">
-        <div className="container acceptance">
-          <div>
-            <div className="section-header">
-              <h2 id="how-accept-title">What We Accept</h2>
-              <p>To be paid in full, every box you send must be:</p>
-            </div>
-            <ul className="check-list">
-              {acceptanceConditions.map((condition) => (
-                <li key={condition}>
-                  <CheckCircleIcon size={20} />
-                  {condition}
-                </li>
-              ))}
-            </ul>
-          </div>
-          <div className="notice notice--danger" role="note">
-            <AlertIcon size={22} />
-            <div>
-              <h3>Safety notice</h3>
-              <p>{safetyNotice}</p>
-            </div>
-          </div>
-        </div>
+        <AcceptanceNotice
+          headingId="how-accept-title"
+          title="What We Accept"
+          intro="To be paid in full, every box you send must be:"
+        />
       </section>
 
       <section className="page-section" aria-labelledby="how-cta-title">

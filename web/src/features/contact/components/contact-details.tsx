@@ -1,36 +1,18 @@
-import type { ComponentType } from 'react';
 import { Link } from 'react-router';
-import {
-  FacebookIcon,
-  InstagramIcon,
-  LinkedinIcon,
-  MailIcon,
-  PhoneIcon,
-  TwitterIcon,
-} from '../../../components/icons';
+import { ContactOption } from '../../../components/contact-option';
+import { MailIcon, PhoneIcon } from '../../../components/icons';
+import { socialNetworks, telHref } from '../../../lib/contact-links';
 import { paths } from '../../../paths';
-import { telHref } from '../../layout/components/site-footer';
 import { useSettings } from '../../settings/settings-context';
-
-const NETWORKS: Array<{
-  key: 'facebook' | 'twitter' | 'instagram' | 'linkedin';
-  label: string;
-  Icon: ComponentType<{ size?: number }>;
-}> = [
-  { key: 'facebook', label: 'Facebook', Icon: FacebookIcon },
-  { key: 'twitter', label: 'Twitter', Icon: TwitterIcon },
-  { key: 'instagram', label: 'Instagram', Icon: InstagramIcon },
-  { key: 'linkedin', label: 'LinkedIn', Icon: LinkedinIcon },
-];
 
 /** Phone, e-mail and social links, each only when the owner set it (spec 000 §2 Contact). */
 export function ContactDetails() {
   const settings = useSettings();
   const phone = settings.phone_number?.trim() || settings.support_phone?.trim();
   const email = settings.contact_email?.trim() || settings.support_email?.trim();
-  const socials = NETWORKS.map((n) => ({ ...n, url: settings.contact.social[n.key]?.trim() })).filter(
-    (n) => n.url,
-  );
+  const socials = socialNetworks
+    .map((n) => ({ ...n, url: settings.contact.social[n.key]?.trim() }))
+    .filter((n) => n.url);
 
   return (
     <aside className="card contact-details" aria-labelledby="contact-details-title">
@@ -42,30 +24,15 @@ export function ContactDetails() {
       {(phone || email) && (
         <ul className="contact-options">
           {phone && (
-            <li>
-              <a className="contact-option" href={telHref(phone)}>
-                <span className="contact-option__icon">
-                  <PhoneIcon size={20} />
-                </span>
-                <span>
-                  <span className="contact-option__label">Phone</span>
-                  <span className="contact-option__value">{phone}</span>
-                </span>
-              </a>
-            </li>
+            <ContactOption href={telHref(phone)} icon={<PhoneIcon size={20} />} label="Phone" value={phone} />
           )}
           {email && (
-            <li>
-              <a className="contact-option" href={`mailto:${email}`}>
-                <span className="contact-option__icon">
-                  <MailIcon size={20} />
-                </span>
-                <span>
-                  <span className="contact-option__label">Email</span>
-                  <span className="contact-option__value">{email}</span>
-                </span>
-              </a>
-            </li>
+            <ContactOption
+              href={`mailto:${email}`}
+              icon={<MailIcon size={20} />}
+              label="Email"
+              value={email}
+            />
           )}
         </ul>
       )}

@@ -1,13 +1,6 @@
-import type { ComponentType } from 'react';
 import { Link } from 'react-router';
-import {
-  FacebookIcon,
-  InstagramIcon,
-  LinkedinIcon,
-  MailIcon,
-  PhoneIcon,
-  TwitterIcon,
-} from '../../../components/icons';
+import { MailIcon, PhoneIcon } from '../../../components/icons';
+import { socialNetworks, telHref } from '../../../lib/contact-links';
 import { paths } from '../../../paths';
 import { useSettings } from '../../settings/settings-context';
 import { SiteLogo } from './site-logo';
@@ -18,20 +11,6 @@ const quickLinks = [
   { to: paths.faq.path, label: 'FAQ' },
   { to: paths.contact.path, label: 'Contact Us' },
 ];
-
-const socialNetworks: Array<{
-  key: 'facebook' | 'twitter' | 'instagram' | 'linkedin';
-  label: string;
-  Icon: ComponentType<{ size?: number }>;
-}> = [
-  { key: 'facebook', label: 'Facebook', Icon: FacebookIcon },
-  { key: 'twitter', label: 'Twitter', Icon: TwitterIcon },
-  { key: 'instagram', label: 'Instagram', Icon: InstagramIcon },
-  { key: 'linkedin', label: 'LinkedIn', Icon: LinkedinIcon },
-];
-
-/** `tel:` wants digits (and a leading +), not the formatting people type. */
-export const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 export function SiteFooter() {
   const settings = useSettings();

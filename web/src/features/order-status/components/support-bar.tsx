@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ContactOption } from '../../../components/contact-option';
 import { Dialog } from '../../../components/dialog';
 import { ArrowRightIcon, MailIcon, PhoneIcon } from '../../../components/icons';
+import { telHref } from '../../../lib/contact-links';
 import { contactHref, paths } from '../../../paths';
-import { telHref } from '../../layout/components/site-footer';
 import { useSettings } from '../../settings/settings-context';
 
 /** The fixed bottom bar of the order view: 'Email Support' and a 'Contact Us' dialog about this order. */
@@ -67,42 +68,17 @@ function ContactDialog({
     >
       <ul className="contact-options">
         {phone && (
-          <li>
-            <a className="contact-option" href={telHref(phone)}>
-              <span className="contact-option__icon">
-                <PhoneIcon size={20} />
-              </span>
-              <span>
-                <span className="contact-option__label">Call us</span>
-                <span className="contact-option__value">{phone}</span>
-              </span>
-            </a>
-          </li>
+          <ContactOption href={telHref(phone)} icon={<PhoneIcon size={20} />} label="Call us" value={phone} />
         )}
         {mailto && (
-          <li>
-            <a className="contact-option" href={mailto}>
-              <span className="contact-option__icon">
-                <MailIcon size={20} />
-              </span>
-              <span>
-                <span className="contact-option__label">E-mail us</span>
-                <span className="contact-option__value">{email}</span>
-              </span>
-            </a>
-          </li>
+          <ContactOption href={mailto} icon={<MailIcon size={20} />} label="E-mail us" value={email} />
         )}
-        <li>
-          <Link className="contact-option" to={contactHref(orderNumber)}>
-            <span className="contact-option__icon">
-              <ArrowRightIcon size={20} />
-            </span>
-            <span>
-              <span className="contact-option__label">Send us a message</span>
-              <span className="contact-option__value">Use our contact form about order {orderNumber}</span>
-            </span>
-          </Link>
-        </li>
+        <ContactOption
+          to={contactHref(orderNumber)}
+          icon={<ArrowRightIcon size={20} />}
+          label="Send us a message"
+          value={`Use our contact form about order ${orderNumber}`}
+        />
       </ul>
     </Dialog>
   );
