@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
 import * as z from 'zod/mini';
-import type { RouteDef } from '../../shared/routes.js';
+import type { RouteDef } from '../../shared/route-def.js';
 import { AppError, notFound } from './errors.js';
 import { httpRoute, reply } from './http.js';
 

@@ -2,7 +2,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import { messages } from '../../shared/messages.js';
-import type { RouteDef } from '../../shared/routes.js';
+import type { RouteDef } from '../../shared/route-def.js';
 import { AppError } from './errors.js';
 import { errorDetails, log } from './log.js';
 import { parseInput } from './validation.js';

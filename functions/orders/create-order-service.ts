@@ -7,6 +7,7 @@ import { enabledPayoutMethods, payoutMethodLabel } from '../../shared/rules/payo
 import { ENV } from '../../shared/runtime-env.js';
 import type { CreateOrderRequest } from '../../shared/schemas/checkout.js';
 import type { OrderConfirmation } from '../../shared/schemas/order.js';
+import type { PublicSettings } from '../../shared/schemas/settings.js';
 import { queueTemplatedEmail } from '../email/send-email.js';
 import { escapeHtml } from '../email/templates.js';
 import { requireEnv } from '../lib/env.js';
@@ -49,8 +50,7 @@ async function replay(key: string, hash: string): Promise<OrderConfirmation | nu
   return toConfirmation(order);
 }
 
-async function checkPayoutMethod(method: string): Promise<void> {
-  const settings = toPublicSettings(await getStoredSettings());
+function checkPayoutMethod(method: string, settings: PublicSettings): void {
   const enabled = enabledPayoutMethods(settings.payment_methods);
   if (enabled.traditional.length + enabled.crypto.length === 0) {
     throw validationError(messages.payout.noneAvailable, { 'payout.method': messages.payout.noneAvailable });
@@ -132,9 +132,8 @@ function buildOrder(
   };
 }
 
-async function sendConfirmation(order: OrderItem): Promise<void> {
+async function sendConfirmation(order: OrderItem, settings: PublicSettings): Promise<void> {
   const site = requireEnv(ENV.siteUrl).replace(/\/$/, '');
-  const settings = toPublicSettings(await getStoredSettings().catch(() => null));
   await queueTemplatedEmail({
     template: 'order_confirmation',
     to: order.customer.email,
@@ -176,15 +175,17 @@ export async function createOrder(
   const earlier = await replay(key, hash);
   if (earlier) return { created: false, order: earlier };
 
-  await checkPayoutMethod(request.payout.method);
-  const lines = await priceLines(request);
+  // Settings and catalogue are independent reads: one round trip's wait for both.
+  const [stored, lines] = await Promise.all([getStoredSettings(), priceLines(request)]);
+  const settings = toPublicSettings(stored);
+  checkPayoutMethod(request.payout.method, settings);
 
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const order = buildOrder(request, key, lines, now);
     try {
       await writeNewOrder(order, hash, now);
       // The order stands whatever happens to its e-mail.
-      await sendConfirmation(order).catch((error: unknown) =>
+      await sendConfirmation(order, settings).catch((error: unknown) =>
         log('error', 'order confirmation e-mail not queued', {
           orderId: order.order_id,
           ...errorDetails(error),

@@ -1,6 +1,6 @@
 import { ORDER_LINK_LIFETIME_DAYS } from '../../shared/constants.js';
 import { messages } from '../../shared/messages.js';
-import { routes } from '../../shared/routes.js';
+import { getOrderByToken as route } from '../../shared/routes/get-order-by-token.js';
 import { isOrderLinkExpired } from '../../shared/rules/order.js';
 import { isAccessToken, type OrderConfirmation } from '../../shared/schemas/order.js';
 import { systemClock } from '../lib/clock.js';
@@ -31,6 +31,6 @@ export async function orderByToken(token: string, ip: string, now: Date): Promis
   }
 }
 
-export const handler = httpRoute(routes.getOrderByToken, async ({ query, sourceIp }) =>
+export const handler = httpRoute(route, async ({ query, sourceIp }) =>
   orderByToken(query.token, sourceIp, systemClock()),
 );

@@ -4,7 +4,7 @@ import {
   LOOKUP_WINDOW_MINUTES,
 } from '../../shared/constants.js';
 import { messages } from '../../shared/messages.js';
-import { routes } from '../../shared/routes.js';
+import { lookupOrder as route } from '../../shared/routes/lookup-order.js';
 import { isOrderId } from '../../shared/rules/order.js';
 import type { OrderLookupRequest, OrderTracking } from '../../shared/schemas/order.js';
 import { systemClock } from '../lib/clock.js';
@@ -44,6 +44,6 @@ export async function lookupOrder(
   return toTracking(order);
 }
 
-export const handler = httpRoute(routes.lookupOrder, async ({ body, sourceIp }) =>
+export const handler = httpRoute(route, async ({ body, sourceIp }) =>
   lookupOrder(body, sourceIp, systemClock()),
 );

@@ -1,10 +1,10 @@
 import { messages } from '../../shared/messages.js';
-import { routes } from '../../shared/routes.js';
+import { getProduct as route } from '../../shared/routes/get-product.js';
 import { notFound } from '../lib/errors.js';
 import { httpRoute } from '../lib/http.js';
 import { getProduct } from './product-repository.js';
 
-export const handler = httpRoute(routes.getProduct, async ({ params }) => {
+export const handler = httpRoute(route, async ({ params }) => {
   const product = await getProduct(params.id.toLowerCase());
   if (!product) throw notFound(messages.api.productNotFound);
   return product;

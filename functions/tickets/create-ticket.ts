@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { routes } from '../../shared/routes.js';
+import { createTicket as route } from '../../shared/routes/create-ticket.js';
 import type { ContactForm, TicketCreated } from '../../shared/schemas/ticket.js';
 import { queueTemplatedEmail } from '../email/send-email.js';
 import { systemClock } from '../lib/clock.js';
@@ -68,6 +68,6 @@ export async function createTicket(form: ContactForm, now: Date): Promise<Ticket
   return { ticketNumber: ticket.ticket_number };
 }
 
-export const handler = httpRoute(routes.createTicket, async ({ body }) =>
+export const handler = httpRoute(route, async ({ body }) =>
   reply(201, await createTicket(body, systemClock())),
 );

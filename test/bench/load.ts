@@ -13,6 +13,7 @@ export interface LoadResult {
 
 export interface LoadRequest {
   method: string;
+  /** A value, or a function that makes a new body for every request. */
   body: unknown;
   /** Headers made afresh for every request (e.g. a new Idempotency-Key per checkout). */
   headers?: () => Record<string, string>;
@@ -33,9 +34,13 @@ export async function loadUrl(
       ? [
           {
             method: request.method,
-            body: JSON.stringify(request.body),
+            body: JSON.stringify(typeof request.body === 'function' ? request.body() : request.body),
             headers: { 'content-type': 'application/json' },
-            setupRequest: (r) => ({ ...r, headers: { ...r.headers, ...request.headers?.() } }),
+            setupRequest: (r) => ({
+              ...r,
+              headers: { ...r.headers, ...request.headers?.() },
+              ...(typeof request.body === 'function' ? { body: JSON.stringify(request.body()) } : {}),
+            }),
           },
         ]
       : undefined,

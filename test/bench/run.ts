@@ -70,7 +70,8 @@ async function benchApi() {
     const list = await loadUrl(url('/api/products'), CONNECTIONS, DURATION);
     const one = await loadUrl(url(`/api/products/${id}`), CONNECTIONS, DURATION);
 
-    // Checkout: every request a new attempt (its own Idempotency-Key), so each one writes a whole order.
+    // Checkout: every request a new attempt (its own Idempotency-Key) by a new seller, so each one writes a
+    // whole order and its own customer record; all of them share the order counters, as real checkouts do.
     const email = 'bench@example.com';
     const checkout = {
       firstName: 'Bench',
@@ -87,7 +88,7 @@ async function benchApi() {
     };
     const create = await loadUrl(url('/api/orders'), CONNECTIONS, DURATION, {
       method: 'POST',
-      body: checkout,
+      body: () => ({ ...checkout, email: `bench-${randomUUID()}@example.com` }),
       headers: () => ({ 'idempotency-key': randomUUID() }),
     });
     const placed = (await (

@@ -1,0 +1,60 @@
+/** The shape of the route and worker tables (shared/routes.ts): one row per HTTP route or queue worker. */
+import type * as z from 'zod/mini';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type RouteAuth = 'public' | 'admin';
+
+/** Which AWS resources a function touches; infra grants exactly these. */
+export type Capability =
+  | 'table:read'
+  | 'table:write'
+  | 'email-jobs:send'
+  | 'sms-jobs:send'
+  | 'label-jobs:send'
+  | 'images:read'
+  | 'images:write'
+  | 'secret:read';
+
+export interface RouteDef {
+  method: HttpMethod;
+  /** API Gateway path syntax: `/api/products/{id}`. */
+  path: string;
+  auth: RouteAuth;
+  /** Entry under `functions/`, without extension: `products/get-product` is `functions/products/get-product.ts`. */
+  handler: string;
+  /** Header names in `headers` are lower case, as API Gateway delivers them. */
+  request: { params?: z.ZodMiniType; query?: z.ZodMiniType; body?: z.ZodMiniType; headers?: z.ZodMiniType };
+  response: z.ZodMiniType;
+  capabilities: readonly Capability[];
+}
+
+/**
+ * Every HTTP route of the product. The CDK stack builds one function and one route per row, the local runner
+ * serves exactly what the stack synthesizes, and the web client takes its types from here.
+ */
+export type QueueName = 'label-jobs' | 'email-jobs' | 'sms-jobs';
+
+export interface WorkerDef {
+  queue: QueueName;
+  handler: string;
+  /** Seconds a message stays invisible while a worker holds it; the queue's visibility timeout is 6x this. */
+  timeoutSeconds: number;
+  batchSize: number;
+  capabilities: readonly Capability[];
+}
+
+/** `/api/products/{id}` and `/api/products/abc` match; returns the path parameters. */
+export function matchPath(pattern: string, path: string): Record<string, string> | null {
+  const want = pattern.split('/');
+  const got = path.split('/');
+  if (want.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const segment = want[i];
+    if (segment.startsWith('{') && segment.endsWith('}')) {
+      if (!got[i]) return null;
+      params[segment.slice(1, -1)] = decodeURIComponent(got[i]);
+    } else if (segment !== got[i]) return null;
+  }
+  return params;
+}

@@ -1,0 +1,13 @@
+import type { RouteDef } from '../route-def.js';
+import { ZContactForm, ZTicketCreated } from '../schemas/ticket.js';
+
+/** The contact form: a support ticket, plus e-mails to the shop and to the sender. */
+export const createTicket = {
+  method: 'POST',
+  path: '/api/tickets',
+  auth: 'public',
+  handler: 'tickets/create-ticket',
+  request: { body: ZContactForm },
+  response: ZTicketCreated,
+  capabilities: ['table:read', 'table:write', 'email-jobs:send'],
+} as const satisfies RouteDef;

@@ -1,0 +1,12 @@
+import type { RouteDef } from '../route-def.js';
+import { ZAdminSession } from '../schemas/admin.js';
+
+export const getAdminSession = {
+  method: 'GET',
+  path: '/api/admin/session',
+  auth: 'admin',
+  handler: 'admin/get-session',
+  request: {},
+  response: ZAdminSession,
+  capabilities: [],
+} as const satisfies RouteDef;

@@ -1,0 +1,13 @@
+import type { RouteDef } from '../route-def.js';
+import { ZProductIdParams } from '../schemas/common.js';
+import { ZProduct } from '../schemas/product.js';
+
+export const getProduct = {
+  method: 'GET',
+  path: '/api/products/{id}',
+  auth: 'public',
+  handler: 'products/get-product',
+  request: { params: ZProductIdParams },
+  response: ZProduct,
+  capabilities: ['table:read'],
+} as const satisfies RouteDef;

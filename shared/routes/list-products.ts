@@ -1,0 +1,13 @@
+import type { RouteDef } from '../route-def.js';
+import { ZEmpty } from '../schemas/common.js';
+import { ZProductList } from '../schemas/product.js';
+
+export const listProducts = {
+  method: 'GET',
+  path: '/api/products',
+  auth: 'public',
+  handler: 'products/list-products',
+  request: { query: ZEmpty },
+  response: ZProductList,
+  capabilities: ['table:read'],
+} as const satisfies RouteDef;
