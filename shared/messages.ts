@@ -1,118 +1,139 @@
-/** The spec's user-facing strings. They are the contract: tests compare against these exact values. */
+/**
+ * The spec's user-facing strings. They are the contract: tests compare against these exact values.
+ * Each group is its own constant so a Lambda bundles only the groups it uses; `messages` gathers them all.
+ */
+export const appMessages = {
+  initializing: 'Initializing application...',
+  settingsFallback: 'Settings could not be loaded. Using default settings.',
+  unexpected: 'Unexpected Application Error!',
+} as const;
+
+export const catalogueMessages = {
+  loading: 'Loading products...',
+  errorTitle: 'Error Loading Products',
+  errorBody: "We're having trouble loading the products. Please try refreshing the page or come back later.",
+  emptyTitle: 'No Products Found',
+  emptyForQuery: (query: string) => `No products match "${query}". Try adjusting your search or filters.`,
+  emptyNone: 'No products available at the moment. Please check back later.',
+} as const;
+
+export const checkoutMessages = {
+  firstName: 'First name is required',
+  lastName: 'Last name is required',
+  email: 'Invalid email address',
+  phonePattern: 'Please enter a valid phone number',
+  phoneDigits: 'Phone number must be 10 digits (or 11 with country code)',
+  address: 'Address is required',
+  city: 'City is required',
+  state: 'Valid state code is required',
+  zipCode: 'Valid ZIP code is required',
+  paypalEmail: 'Invalid email address',
+  cashtag: 'Invalid Cashtag format',
+  zelleInfo: 'Valid email or phone number required',
+  venmoUsername: 'Invalid Venmo username format',
+  bankAccount: 'Invalid bank account number',
+  routingNumber: 'Invalid routing number (must be 9 digits)',
+  btcAddress: 'Invalid Bitcoin address',
+  ethAddress: 'Invalid Ethereum address',
+  solAddress: 'Invalid Solana address',
+  usdcAddress: 'Invalid USDC-ERC20 address',
+  usdtAddress: 'Invalid USDT-TRC20 address',
+  payoutMethod: 'Please choose a payout method',
+  payoutMethodUnavailable: 'This payout method is not available. Please choose another.',
+  attestation: 'Please confirm that your items meet the acceptance conditions',
+  itemsRequired: 'Your cart is empty',
+  quantity: 'Quantity must be a whole number of boxes',
+  offline: "You're currently offline. Your order will be saved and processed when you're back online.",
+  createFailed: 'An unexpected error occurred while creating your order',
+  submitting: 'Processing Your Payment...',
+  /** The processing screen after a successful order, shown at 1 s, 2 s and 3 s. */
+  processingSteps: ['Processing your shipment...', 'Creating your shipping label...', 'Completed!'],
+  idempotencyKey: 'An Idempotency-Key header with a UUID is required',
+  idempotencyMismatch:
+    'This checkout attempt was already submitted with different details. Please review your order and submit again.',
+  productUnavailable: (names: string) => `No longer available: ${names}. Please remove it from your cart.`,
+  productUnknown: 'One or more products in your cart no longer exist. Please remove them and try again.',
+} as const;
+
+export const orderMessages = {
+  noToken: 'No access token provided',
+  invalidToken: 'Invalid access token',
+  notFound: 'Order not found',
+  expired: 'This order link has expired',
+  validateFailed: 'Failed to validate access token',
+  loadFailed: 'Failed to load order details',
+  problemTitle: 'There was a problem',
+  unknownOrder: "We couldn't find the order you're looking for.",
+  missingShipping: 'Missing Shipping Information',
+  /** The prefilled text of the support dialog's 'Text Us'. */
+  supportText: (orderNumber: string) => `Hi I have a question about my Order #${orderNumber}`,
+} as const;
+
+export const lookupMessages = {
+  required: 'Order ID and email are required',
+  invalidCredentials: 'Invalid credentials',
+  notFound: 'Order not found',
+  failed: 'Failed to load order',
+  tooMany: (minutes: number) =>
+    `Too many unsuccessful attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+} as const;
+
+export const trackingMessages = {
+  pendingTitle: "We Haven't Received Your Shipment Yet",
+  pendingText: 'Your order will be processed right away once your package arrives.',
+  processingTitle: "We're Evaluating Your Shipment",
+  processingText:
+    'Your package has arrived and our team is checking your items. You will be paid within 36 hours of arrival.',
+  completedTitle: 'Your Shipment is Complete!',
+  completedText: 'Your payment has been processed. Thank you for selling with us!',
+  otherTitle: 'Order Status',
+  otherText: (status: string) => `Current status: ${status}.`,
+} as const;
+
+export const contactMessages = {
+  name: 'Name is required',
+  email: 'Invalid email address',
+  phone: 'Valid phone number is required',
+  subject: 'Subject is required',
+  message: 'Message must be at least 10 characters',
+  submitFailed: 'Failed to submit form. Please try again.',
+  thanks: 'Thank you for your message!',
+  ticketNumber: (n: string) => `Your ticket number is: ${n}`,
+  respond: "We'll respond to your inquiry as soon as possible.",
+  save: 'Please save this ticket number for reference.',
+} as const;
+
+export const payoutMessages = {
+  noneAvailable: 'No payment methods are currently available. Please contact support.',
+} as const;
+
+export const productMessages = {
+  loading: 'Loading product details...',
+  error: 'Error loading product details. Please try again later.',
+  notFound: 'Product not found.',
+} as const;
+
+export const apiMessages = {
+  invalidProductId: 'Invalid product id: expected a product UUID',
+  productNotFound: 'Product not found',
+  notFound: 'Not found',
+  invalidRequest: 'Invalid request',
+  invalidJson: 'Request body must be valid JSON',
+  unauthorized: 'Authentication required',
+  forbidden: 'Admin access required',
+  internal: 'Internal server error',
+  settingsLoadFailed: 'Failed to load settings',
+} as const;
+
 export const messages = {
-  app: {
-    initializing: 'Initializing application...',
-    settingsFallback: 'Settings could not be loaded. Using default settings.',
-    unexpected: 'Unexpected Application Error!',
-  },
-  catalogue: {
-    loading: 'Loading products...',
-    errorTitle: 'Error Loading Products',
-    errorBody:
-      "We're having trouble loading the products. Please try refreshing the page or come back later.",
-    emptyTitle: 'No Products Found',
-    emptyForQuery: (query: string) => `No products match "${query}". Try adjusting your search or filters.`,
-    emptyNone: 'No products available at the moment. Please check back later.',
-  },
-  checkout: {
-    firstName: 'First name is required',
-    lastName: 'Last name is required',
-    email: 'Invalid email address',
-    phonePattern: 'Please enter a valid phone number',
-    phoneDigits: 'Phone number must be 10 digits (or 11 with country code)',
-    address: 'Address is required',
-    city: 'City is required',
-    state: 'Valid state code is required',
-    zipCode: 'Valid ZIP code is required',
-    paypalEmail: 'Invalid email address',
-    cashtag: 'Invalid Cashtag format',
-    zelleInfo: 'Valid email or phone number required',
-    venmoUsername: 'Invalid Venmo username format',
-    bankAccount: 'Invalid bank account number',
-    routingNumber: 'Invalid routing number (must be 9 digits)',
-    btcAddress: 'Invalid Bitcoin address',
-    ethAddress: 'Invalid Ethereum address',
-    solAddress: 'Invalid Solana address',
-    usdcAddress: 'Invalid USDC-ERC20 address',
-    usdtAddress: 'Invalid USDT-TRC20 address',
-    payoutMethod: 'Please choose a payout method',
-    payoutMethodUnavailable: 'This payout method is not available. Please choose another.',
-    attestation: 'Please confirm that your items meet the acceptance conditions',
-    itemsRequired: 'Your cart is empty',
-    quantity: 'Quantity must be a whole number of boxes',
-    offline: "You're currently offline. Your order will be saved and processed when you're back online.",
-    createFailed: 'An unexpected error occurred while creating your order',
-    submitting: 'Processing Your Payment...',
-    /** The processing screen after a successful order, shown at 1 s, 2 s and 3 s. */
-    processingSteps: ['Processing your shipment...', 'Creating your shipping label...', 'Completed!'],
-    idempotencyKey: 'An Idempotency-Key header with a UUID is required',
-    idempotencyMismatch:
-      'This checkout attempt was already submitted with different details. Please review your order and submit again.',
-    productUnavailable: (names: string) => `No longer available: ${names}. Please remove it from your cart.`,
-    productUnknown: 'One or more products in your cart no longer exist. Please remove them and try again.',
-  },
-  order: {
-    noToken: 'No access token provided',
-    invalidToken: 'Invalid access token',
-    notFound: 'Order not found',
-    expired: 'This order link has expired',
-    validateFailed: 'Failed to validate access token',
-    loadFailed: 'Failed to load order details',
-    problemTitle: 'There was a problem',
-    unknownOrder: "We couldn't find the order you're looking for.",
-    missingShipping: 'Missing Shipping Information',
-    /** The prefilled text of the support dialog's 'Text Us'. */
-    supportText: (orderNumber: string) => `Hi I have a question about my Order #${orderNumber}`,
-  },
-  lookup: {
-    required: 'Order ID and email are required',
-    invalidCredentials: 'Invalid credentials',
-    notFound: 'Order not found',
-    failed: 'Failed to load order',
-    tooMany: (minutes: number) =>
-      `Too many unsuccessful attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-  },
-  /** The tracking view's copy per order status (spec 000 §2 Order tracking). */
-  tracking: {
-    pendingTitle: "We Haven't Received Your Shipment Yet",
-    pendingText: 'Your order will be processed right away once your package arrives.',
-    processingTitle: "We're Evaluating Your Shipment",
-    processingText:
-      'Your package has arrived and our team is checking your items. You will be paid within 36 hours of arrival.',
-    completedTitle: 'Your Shipment is Complete!',
-    completedText: 'Your payment has been processed. Thank you for selling with us!',
-    otherTitle: 'Order Status',
-    otherText: (status: string) => `Current status: ${status}.`,
-  },
-  contact: {
-    name: 'Name is required',
-    email: 'Invalid email address',
-    phone: 'Valid phone number is required',
-    subject: 'Subject is required',
-    message: 'Message must be at least 10 characters',
-    submitFailed: 'Failed to submit form. Please try again.',
-    thanks: 'Thank you for your message!',
-    ticketNumber: (n: string) => `Your ticket number is: ${n}`,
-    respond: "We'll respond to your inquiry as soon as possible.",
-    save: 'Please save this ticket number for reference.',
-  },
-  payout: {
-    noneAvailable: 'No payment methods are currently available. Please contact support.',
-  },
-  product: {
-    loading: 'Loading product details...',
-    error: 'Error loading product details. Please try again later.',
-    notFound: 'Product not found.',
-  },
-  api: {
-    invalidProductId: 'Invalid product id: expected a product UUID',
-    productNotFound: 'Product not found',
-    notFound: 'Not found',
-    invalidRequest: 'Invalid request',
-    invalidJson: 'Request body must be valid JSON',
-    unauthorized: 'Authentication required',
-    forbidden: 'Admin access required',
-    internal: 'Internal server error',
-    settingsLoadFailed: 'Failed to load settings',
-  },
+  app: appMessages,
+  catalogue: catalogueMessages,
+  checkout: checkoutMessages,
+  order: orderMessages,
+  lookup: lookupMessages,
+  tracking: trackingMessages,
+  contact: contactMessages,
+  payout: payoutMessages,
+  product: productMessages,
+  api: apiMessages,
 } as const;

@@ -3,14 +3,14 @@ import { ENV } from '../../shared/runtime-env.js';
 import type { EmailJob } from '../../shared/schemas/jobs.js';
 import { errorDetails, log } from '../lib/log.js';
 import { enqueue } from '../lib/queue.js';
-import { getTemplate, renderTemplate, type TemplateName } from './templates.js';
+import { type EmailTemplate, getTemplate, renderTemplate } from './templates.js';
 
 /**
  * Renders a template and puts the e-mail on the email-jobs queue. Never throws: an e-mail must not fail the
  * request that caused it; the failure is logged and returned for the caller to carry along.
  */
 export async function queueTemplatedEmail(options: {
-  template: TemplateName;
+  template: EmailTemplate;
   to: string;
   vars: Record<string, string>;
   ref?: EmailJob['ref'];

@@ -1,4 +1,4 @@
-import { messages } from '../../shared/messages.js';
+import { apiMessages } from '../../shared/messages.js';
 
 export type ErrorCode =
   | 'validation'
@@ -36,6 +36,6 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (message: string = messages.api.notFound) => new AppError('not_found', message);
+export const notFound = (message: string = apiMessages.notFound) => new AppError('not_found', message);
 export const validationError = (message: string, fields?: Record<string, string>) =>
   new AppError('validation', message, fields);

@@ -1,7 +1,7 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod/mini';
-import { messages } from '../../shared/messages.js';
+import { apiMessages } from '../../shared/messages.js';
 import type { RouteDef } from '../../shared/route-def.js';
 import { AppError } from './errors.js';
 import { errorDetails, log } from './log.js';
@@ -92,7 +92,7 @@ const mapErrors = (): MiddlewareObj<HttpEvent, HttpResult> => ({
       return;
     }
     log('error', 'unhandled error', { routeKey: request.event.routeKey, ...errorDetails(error) });
-    request.response = json(500, { error: { code: 'internal', message: messages.api.internal } });
+    request.response = json(500, { error: { code: 'internal', message: apiMessages.internal } });
   },
 });
 
@@ -101,8 +101,8 @@ const enforceAuth = <R extends RouteDef>(route: R): MiddlewareObj<HttpEvent, Htt
   before: async (request) => {
     if (route.auth === 'public') return;
     const auth = authFrom(request.event);
-    if (!auth) throw new AppError('unauthorized', messages.api.unauthorized);
-    if (!auth.groups.includes('admin')) throw new AppError('forbidden', messages.api.forbidden);
+    if (!auth) throw new AppError('unauthorized', apiMessages.unauthorized);
+    if (!auth.groups.includes('admin')) throw new AppError('forbidden', apiMessages.forbidden);
   },
 });
 
@@ -125,7 +125,7 @@ function parseBody(event: HttpEvent): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new AppError('validation', messages.api.invalidJson);
+    throw new AppError('validation', apiMessages.invalidJson);
   }
 }
 

@@ -1,6 +1,6 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { PUBLIC_CUSTOMER_ID } from '../../shared/constants.js';
-import { messages } from '../../shared/messages.js';
+import { checkoutMessages, payoutMessages } from '../../shared/messages.js';
 import { formatMoney, lineTotal } from '../../shared/rules/money.js';
 import { generateOrderId, sumLines } from '../../shared/rules/order.js';
 import { enabledPayoutMethods, payoutMethodLabel } from '../../shared/rules/payout.js';
@@ -8,6 +8,7 @@ import { ENV } from '../../shared/runtime-env.js';
 import type { CreateOrderRequest } from '../../shared/schemas/checkout.js';
 import type { OrderConfirmation } from '../../shared/schemas/order.js';
 import type { PublicSettings } from '../../shared/schemas/settings.js';
+import { ORDER_CONFIRMATION } from '../email/order-templates.js';
 import { queueTemplatedEmail } from '../email/send-email.js';
 import { escapeHtml } from '../email/templates.js';
 import { requireEnv } from '../lib/env.js';
@@ -26,7 +27,7 @@ import {
 import { toConfirmation } from './order-views.js';
 
 const MAX_ATTEMPTS = 6;
-const m = messages.checkout;
+const m = checkoutMessages;
 
 /** Stable across key order, so the same checkout always hashes alike. */
 function canonical(value: unknown): string {
@@ -53,7 +54,7 @@ async function replay(key: string, hash: string): Promise<OrderConfirmation | nu
 function checkPayoutMethod(method: string, settings: PublicSettings): void {
   const enabled = enabledPayoutMethods(settings.payment_methods);
   if (enabled.traditional.length + enabled.crypto.length === 0) {
-    throw validationError(messages.payout.noneAvailable, { 'payout.method': messages.payout.noneAvailable });
+    throw validationError(payoutMessages.noneAvailable, { 'payout.method': payoutMessages.noneAvailable });
   }
   if (![...enabled.traditional, ...enabled.crypto].includes(method as never)) {
     throw validationError(m.payoutMethodUnavailable, { 'payout.method': m.payoutMethodUnavailable });
@@ -135,7 +136,7 @@ function buildOrder(
 async function sendConfirmation(order: OrderItem, settings: PublicSettings): Promise<void> {
   const site = requireEnv(ENV.siteUrl).replace(/\/$/, '');
   await queueTemplatedEmail({
-    template: 'order_confirmation',
+    template: ORDER_CONFIRMATION,
     to: order.customer.email,
     ref: { kind: 'order', id: order.order_id },
     vars: {

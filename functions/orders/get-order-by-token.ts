@@ -1,5 +1,5 @@
 import { ORDER_LINK_LIFETIME_DAYS } from '../../shared/constants.js';
-import { messages } from '../../shared/messages.js';
+import { orderMessages } from '../../shared/messages.js';
 import { getOrderByToken as route } from '../../shared/routes/get-order-by-token.js';
 import { isOrderLinkExpired } from '../../shared/rules/order.js';
 import { isAccessToken, type OrderConfirmation } from '../../shared/schemas/order.js';
@@ -15,12 +15,12 @@ import { toConfirmation } from './order-views.js';
 export async function orderByToken(token: string, ip: string, now: Date): Promise<OrderConfirmation> {
   let success = false;
   try {
-    if (!isAccessToken(token)) throw new AppError('validation', messages.order.invalidToken);
+    if (!isAccessToken(token)) throw new AppError('validation', orderMessages.invalidToken);
     const orderId = await getOrderIdByToken(token.toLowerCase());
     const order = orderId ? await getOrder(orderId) : null;
-    if (!order) throw new AppError('not_found', messages.order.notFound);
+    if (!order) throw new AppError('not_found', orderMessages.notFound);
     if (isOrderLinkExpired(order.created_at, now, ORDER_LINK_LIFETIME_DAYS)) {
-      throw new AppError('gone', messages.order.expired);
+      throw new AppError('gone', orderMessages.expired);
     }
     success = true;
     return toConfirmation(order);

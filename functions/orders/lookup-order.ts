@@ -3,7 +3,7 @@ import {
   LOOKUP_FAILURE_LIMIT_PER_ORDER,
   LOOKUP_WINDOW_MINUTES,
 } from '../../shared/constants.js';
-import { messages } from '../../shared/messages.js';
+import { lookupMessages } from '../../shared/messages.js';
 import { lookupOrder as route } from '../../shared/routes/lookup-order.js';
 import { isOrderId } from '../../shared/rules/order.js';
 import type { OrderLookupRequest, OrderTracking } from '../../shared/schemas/order.js';
@@ -28,18 +28,18 @@ export async function lookupOrder(
   const [byIp, byOrder] = await failureCounts(scopes, window);
   if (byIp >= LOOKUP_FAILURE_LIMIT_PER_IP || byOrder >= LOOKUP_FAILURE_LIMIT_PER_ORDER) {
     const seconds = Math.max(1, Math.ceil((window.end - now.getTime()) / 1000));
-    throw new AppError('rate_limited', messages.lookup.tooMany(Math.ceil(seconds / 60)), undefined, {
+    throw new AppError('rate_limited', lookupMessages.tooMany(Math.ceil(seconds / 60)), undefined, {
       'retry-after': String(seconds),
     });
   }
   const order = isOrderId(request.orderNumber) ? await getOrder(request.orderNumber) : null;
   if (!order) {
     await recordFailure(scopes, window);
-    throw new AppError('not_found', messages.lookup.notFound);
+    throw new AppError('not_found', lookupMessages.notFound);
   }
   if (order.customer.email.trim().toLowerCase() !== request.email.trim().toLowerCase()) {
     await recordFailure(scopes, window);
-    throw new AppError('forbidden', messages.lookup.invalidCredentials);
+    throw new AppError('forbidden', lookupMessages.invalidCredentials);
   }
   return toTracking(order);
 }

@@ -6,7 +6,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { messages } from '../../shared/messages';
+import { lookupMessages, orderMessages } from '../../shared/messages';
 import { AppError } from '../lib/errors';
 
 process.env.TABLE_NAME = 'test-table';
@@ -74,18 +74,18 @@ describe('order by secret link (clock injected)', () => {
     await expectAppError(
       orderByToken(TOKEN, '203.0.113.5', new Date('2026-02-16T00:00:00.000Z')),
       410,
-      messages.order.expired,
+      orderMessages.expired,
     );
     expect(ddb.commandCalls(PutCommand)[0].args[0].input.Item).toMatchObject({ success: false });
   });
 
   it('answers 400 for a malformed token and 404 for an unknown one, logging both', async () => {
-    await expectAppError(orderByToken('../etc', '1.2.3.4', new Date()), 400, messages.order.invalidToken);
+    await expectAppError(orderByToken('../etc', '1.2.3.4', new Date()), 400, orderMessages.invalidToken);
     ddb.on(GetCommand).resolves({});
     await expectAppError(
       orderByToken('00000000-0000-4000-8000-000000000000', '1.2.3.4', new Date()),
       404,
-      messages.order.notFound,
+      orderMessages.notFound,
     );
     expect(ddb.commandCalls(PutCommand)).toHaveLength(2);
   });
@@ -128,7 +128,7 @@ describe('order lookup', () => {
     await expectAppError(
       lookupOrder({ orderNumber: 'C7K2M9Q', email: 'bob@example.com' }, '203.0.113.5', now),
       403,
-      messages.lookup.invalidCredentials,
+      lookupMessages.invalidCredentials,
     );
     const keys = ddb.commandCalls(UpdateCommand).map((c) => c.args[0].input.Key);
     expect(keys).toEqual([
@@ -146,7 +146,7 @@ describe('order lookup', () => {
     ).catch((e) => e);
     expect(error).toMatchObject({
       status: 429,
-      message: messages.lookup.tooMany(8),
+      message: lookupMessages.tooMany(8),
       headers: { 'retry-after': '480' },
     });
     expect(ddb.commandCalls(GetCommand)).toHaveLength(0);
@@ -162,7 +162,7 @@ describe('order lookup', () => {
     await expectAppError(
       lookupOrder({ orderNumber: 'C7K2M9Q', email: 'ann@example.com' }, '203.0.113.5', now),
       429,
-      messages.lookup.tooMany(8),
+      lookupMessages.tooMany(8),
     );
   });
 });

@@ -1,4 +1,4 @@
-import { messages } from '../../shared/messages.js';
+import { apiMessages } from '../../shared/messages.js';
 import { getProduct as route } from '../../shared/routes/get-product.js';
 import { notFound } from '../lib/errors.js';
 import { httpRoute } from '../lib/http.js';
@@ -6,6 +6,6 @@ import { getProduct } from './product-repository.js';
 
 export const handler = httpRoute(route, async ({ params }) => {
   const product = await getProduct(params.id.toLowerCase());
-  if (!product) throw notFound(messages.api.productNotFound);
+  if (!product) throw notFound(apiMessages.productNotFound);
   return product;
 });

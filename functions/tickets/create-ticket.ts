@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { createTicket as route } from '../../shared/routes/create-ticket.js';
 import type { ContactForm, TicketCreated } from '../../shared/schemas/ticket.js';
 import { queueTemplatedEmail } from '../email/send-email.js';
+import { TICKET_CONFIRMATION, TICKET_NOTIFICATION } from '../email/ticket-templates.js';
 import { systemClock } from '../lib/clock.js';
 import { httpRoute, reply } from '../lib/http.js';
 import { log } from '../lib/log.js';
@@ -53,7 +54,7 @@ export async function createTicket(form: ContactForm, now: Date): Promise<Ticket
   const ref = { kind: 'ticket' as const, id: ticket.ticket_number };
   if (settings.contact_email) {
     await queueTemplatedEmail({
-      template: 'ticket_notification',
+      template: TICKET_NOTIFICATION,
       to: settings.contact_email,
       vars,
       ref,
@@ -64,7 +65,7 @@ export async function createTicket(form: ContactForm, now: Date): Promise<Ticket
       ticket: ticket.ticket_number,
     });
   }
-  await queueTemplatedEmail({ template: 'ticket_confirmation', to: ticket.email, vars, ref });
+  await queueTemplatedEmail({ template: TICKET_CONFIRMATION, to: ticket.email, vars, ref });
   return { ticketNumber: ticket.ticket_number };
 }
 

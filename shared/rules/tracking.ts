@@ -1,4 +1,4 @@
-import { messages } from '../messages.js';
+import { trackingMessages } from '../messages.js';
 import type { PaymentStatus } from './order.js';
 
 /** The seller-facing progress of an order, in order. */
@@ -29,7 +29,7 @@ export const orderStatusLabel = (status: string): string => {
 
 /** Title and description per status (spec 000 §2): pending, processing and completed have their own copy. */
 export function trackingCopy(status: string): TrackingCopy {
-  const t = messages.tracking;
+  const t = trackingMessages;
   switch (normalise(status)) {
     case 'pending':
       return { tone: 'pending', title: t.pendingTitle, description: t.pendingText };

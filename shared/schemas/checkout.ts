@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from '../constants.js';
-import { messages } from '../messages.js';
+import { checkoutMessages } from '../messages.js';
 import { UUID_PATTERN } from './common.js';
 
-const m = messages.checkout;
+const m = checkoutMessages;
 const text = (min: number, message: string, max = 200) =>
   z.string(message).check(z.trim(), z.minLength(min, message), z.maxLength(max, message));
 const pattern = (re: RegExp, message: string) => z.string(message).check(z.trim(), z.regex(re, message));

@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
-import { messages } from '../messages.js';
+import { apiMessages } from '../messages.js';
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A path parameter that must be a product uuid. */
 export const ZProductIdParams = z.object({
-  id: z.string().check(z.regex(UUID_PATTERN, messages.api.invalidProductId)),
+  id: z.string().check(z.regex(UUID_PATTERN, apiMessages.invalidProductId)),
 });
 export type ProductIdParams = z.infer<typeof ZProductIdParams>;
 

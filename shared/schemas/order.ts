@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { messages } from '../messages.js';
+import { lookupMessages, orderMessages } from '../messages.js';
 import { UUID_PATTERN } from './common.js';
 
 const ZAddress = z.object({ address: z.string(), city: z.string(), state: z.string(), zipCode: z.string() });
@@ -31,21 +31,21 @@ export type OrderConfirmation = z.infer<typeof ZOrderConfirmation>;
 /** Bounded here; its UUID form is checked by the Lambda after the attempt is logged (every attempt is). */
 export const ZOrderByTokenQuery = z.object({
   token: z
-    .string(messages.order.noToken)
-    .check(z.minLength(1, messages.order.noToken), z.maxLength(100, messages.order.invalidToken)),
+    .string(orderMessages.noToken)
+    .check(z.minLength(1, orderMessages.noToken), z.maxLength(100, orderMessages.invalidToken)),
 });
 export const isAccessToken = (token: string): boolean => UUID_PATTERN.test(token);
 
 export const ZOrderLookupRequest = z.object({
-  orderNumber: z.string(messages.lookup.required).check(
+  orderNumber: z.string(lookupMessages.required).check(
     z.trim(),
-    z.minLength(1, messages.lookup.required),
-    z.maxLength(20, messages.lookup.notFound),
+    z.minLength(1, lookupMessages.required),
+    z.maxLength(20, lookupMessages.notFound),
     z.overwrite((v) => v.toUpperCase()),
   ),
   email: z
-    .string(messages.lookup.required)
-    .check(z.trim(), z.minLength(1, messages.lookup.required), z.maxLength(254)),
+    .string(lookupMessages.required)
+    .check(z.trim(), z.minLength(1, lookupMessages.required), z.maxLength(254)),
 });
 export type OrderLookupRequest = z.infer<typeof ZOrderLookupRequest>;
 

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { messages } from '../messages.js';
+import { contactMessages } from '../messages.js';
 
-const m = messages.contact;
+const m = contactMessages;
 const text = (min: number, max: number, message: string) =>
   z.string(message).check(z.trim(), z.minLength(min, message), z.maxLength(max, message));
 

@@ -40,11 +40,14 @@ async function benchBundles() {
       function: rel(outdir, dirname(file)),
       sdkClients: packages,
       bytes: sizeOf(file),
-      initMs: round(init.get(file)!),
+      initMs: round(init.get(file)!.best),
+      initMedianMs: round(init.get(file)!.median),
       bareBytes: bare ? sizeOf(bare) : null,
-      bareInitMs: bare ? round(init.get(bare)!) : null,
+      bareInitMs: bare ? round(init.get(bare)!.best) : null,
+      bareInitMedianMs: bare ? round(init.get(bare)!.median) : null,
       sizeRatio: bare ? round(sizeOf(file) / sizeOf(bare), 3) : null,
-      initRatio: bare ? round(init.get(file)! / init.get(bare)!, 3) : null,
+      initRatio: bare ? round(init.get(file)!.best / init.get(bare)!.best, 3) : null,
+      initMedianRatio: bare ? round(init.get(file)!.median / init.get(bare)!.median, 3) : null,
     })),
   };
 }
