@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildFunctions } from '../../infra/build-functions.js';
+import { checkoutBody } from '../support/checkout.js';
 import { startLocalStackProcess, stopLocalStackProcess } from '../support/local-stack-process.js';
 import { buildBareBundle, initTimesMs, rel, sdkPackagesOf, sizeOf } from './bundles.js';
 import { loadBareGetItem, loadUrl } from './load.js';
@@ -76,19 +77,7 @@ async function benchApi() {
     // Checkout: every request a new attempt (its own Idempotency-Key) by a new seller, so each one writes a
     // whole order and its own customer record; all of them share the order counters, as real checkouts do.
     const email = 'bench@example.com';
-    const checkout = {
-      firstName: 'Bench',
-      lastName: 'Seller',
-      email,
-      phone: '(555) 123-4567',
-      address: '1 Main St',
-      city: 'Austin',
-      state: 'TX',
-      zipCode: '78701',
-      payout: { method: 'check' },
-      attestation: true,
-      items: [{ productId: id, quantity: 2 }],
-    };
+    const checkout = checkoutBody(email, [{ productId: id, quantity: 2 }]);
     const create = await loadUrl(url('/api/orders'), CONNECTIONS, DURATION, {
       method: 'POST',
       body: () => ({ ...checkout, email: `bench-${randomUUID()}@example.com` }),
