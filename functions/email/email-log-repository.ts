@@ -2,6 +2,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TTL_ATTRIBUTE } from '../../shared/runtime-env.js';
 import type { EmailJob } from '../../shared/schemas/jobs.js';
 import { db, tableName } from '../lib/db.js';
+import { orderKey } from '../orders/order-repository.js';
 
 /**
  * One item per e-mail job: it is both the idempotency record (a redelivered job whose item says `sent` is
@@ -95,7 +96,7 @@ export async function recordOnOrder(
     .send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: { pk: `ORDER#${orderId}`, sk: 'ORDER' },
+        Key: orderKey(orderId),
         UpdateExpression: outcome.error
           ? 'SET email_delivery_status = :s, email_status_updated_at = :at, email_error = :e'
           : 'SET email_delivery_status = :s, email_status_updated_at = :at REMOVE email_error',

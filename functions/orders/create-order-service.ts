@@ -1,7 +1,7 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
-import { PUBLIC_CUSTOMER_ID } from '../../shared/constants.js';
+import { MAX_LINE_QUANTITY, PUBLIC_CUSTOMER_ID } from '../../shared/constants.js';
 import { checkoutMessages, payoutMessages } from '../../shared/messages.js';
-import { formatMoney, lineTotal } from '../../shared/rules/money.js';
+import { formatMoney } from '../../shared/rules/money.js';
 import { generateOrderId, sumLines } from '../../shared/rules/order.js';
 import { enabledPayoutMethods, payoutMethodLabel } from '../../shared/rules/payout.js';
 import { ENV } from '../../shared/runtime-env.js';
@@ -22,6 +22,7 @@ import {
   getProductsByIds,
   type OrderItem,
   OrderTransactionConflict,
+  orderKey,
   writeNewOrder,
 } from './order-repository.js';
 import { toConfirmation } from './order-views.js';
@@ -68,6 +69,10 @@ async function priceLines(request: CreateOrderRequest): Promise<OrderItem['produ
     const id = line.productId.toLowerCase();
     merged.set(id, (merged.get(id) ?? 0) + line.quantity);
   }
+  // Lines of one product are merged, so their sum must stay within the bound each line already respects.
+  if ([...merged.values()].some((quantity) => quantity > MAX_LINE_QUANTITY)) {
+    throw validationError(m.quantity, { items: m.quantity });
+  }
   const products = await getProductsByIds([...merged.keys()]);
   const unknown = [...merged.keys()].filter((id) => !products.has(id));
   if (unknown.length) throw validationError(m.productUnknown, { items: m.productUnknown });
@@ -96,8 +101,7 @@ function buildOrder(
   const at = now.toISOString();
   const orderId = generateOrderId((n) => randomInt(n));
   return {
-    pk: `ORDER#${orderId}`,
-    sk: 'ORDER',
+    ...orderKey(orderId),
     entity: 'order',
     order_id: orderId,
     order_number: orderId,
@@ -135,6 +139,7 @@ function buildOrder(
 
 async function sendConfirmation(order: OrderItem, settings: PublicSettings): Promise<void> {
   const site = requireEnv(ENV.siteUrl).replace(/\/$/, '');
+  const { items } = toConfirmation(order);
   await queueTemplatedEmail({
     template: ORDER_CONFIRMATION,
     to: order.customer.email,
@@ -145,16 +150,14 @@ async function sendConfirmation(order: OrderItem, settings: PublicSettings): Pro
       order_id: order.order_id,
       total: formatMoney(order.total_amount),
       payout_method: payoutMethodLabel(order.payment_method),
-      items_html: order.products
+      items_html: items
         .map(
-          (p) =>
-            `<tr><td style="padding:6px 0;border-bottom:1px solid #e2e8f0">${escapeHtml(p.product.name)} &times; ${p.quantity}</td>` +
-            `<td style="padding:6px 0;border-bottom:1px solid #e2e8f0;text-align:right">${formatMoney(lineTotal(p.price, p.quantity))}</td></tr>`,
+          (i) =>
+            `<tr><td style="padding:6px 0;border-bottom:1px solid #e2e8f0">${escapeHtml(i.name)} &times; ${i.quantity}</td>` +
+            `<td style="padding:6px 0;border-bottom:1px solid #e2e8f0;text-align:right">${formatMoney(i.lineTotal)}</td></tr>`,
         )
         .join(''),
-      items_text: order.products
-        .map((p) => `- ${p.product.name} x ${p.quantity}: ${formatMoney(lineTotal(p.price, p.quantity))}`)
-        .join('\n'),
+      items_text: items.map((i) => `- ${i.name} x ${i.quantity}: ${formatMoney(i.lineTotal)}`).join('\n'),
       confirmation_url: `${site}/order-confirmation?token=${order.access_token}`,
       track_url: `${site}/order-status`,
       contact_url: `${site}/contact`,

@@ -40,6 +40,14 @@ describe('cart arithmetic', () => {
     expect(updateQuantity(cart, 'a', 4).total).toBe(79.96);
   });
 
+  it('keeps each line within the server bound of 100 boxes', () => {
+    let cart = addToCart(EMPTY_CART, strips, 95);
+    cart = addToCart(cart, strips, 10);
+    expect(cart.items[0].quantity).toBe(100);
+    expect(updateQuantity(cart, 'a', 101)).toBe(cart);
+    expect(addToCart(EMPTY_CART, sensor, 250).items[0].quantity).toBe(100);
+  });
+
   it('removes a line and clears the cart', () => {
     const cart = addToCart(addToCart(EMPTY_CART, strips, 1), sensor, 2);
     expect(removeFromCart(cart, 'a').items.map((i) => i.product.id)).toEqual(['b']);

@@ -1,3 +1,4 @@
+import { MAX_LINE_QUANTITY } from '../constants.js';
 import { fromCents, toCents } from './money.js';
 
 export interface CartProduct {
@@ -28,18 +29,24 @@ export const cartQuantity = (items: readonly CartItem[]): number =>
 
 const withTotal = (items: CartItem[]): Cart => ({ items, total: cartTotal(items) });
 
-/** Adding a product already present raises its quantity; quantities below 1 are ignored. */
+/**
+ * Adding a product already present raises its quantity; quantities below 1 are ignored. A line never passes
+ * MAX_LINE_QUANTITY, the bound the server holds each order line to.
+ */
 export function addToCart(cart: Cart, product: CartProduct, quantity: number): Cart {
   if (!isWholeQuantity(quantity)) return cart;
+  const capped = (q: number) => Math.min(q, MAX_LINE_QUANTITY);
   const existing = cart.items.find((i) => i.product.id === product.id);
   const items = existing
-    ? cart.items.map((i) => (i.product.id === product.id ? { ...i, quantity: i.quantity + quantity } : i))
-    : [...cart.items, { product, quantity }];
+    ? cart.items.map((i) =>
+        i.product.id === product.id ? { ...i, quantity: capped(i.quantity + quantity) } : i,
+      )
+    : [...cart.items, { product, quantity: capped(quantity) }];
   return withTotal(items);
 }
 
 export function updateQuantity(cart: Cart, productId: string, quantity: number): Cart {
-  if (!isWholeQuantity(quantity)) return cart;
+  if (!isWholeQuantity(quantity) || quantity > MAX_LINE_QUANTITY) return cart;
   return withTotal(cart.items.map((i) => (i.product.id === productId ? { ...i, quantity } : i)));
 }
 

@@ -166,6 +166,17 @@ describe('POST /api/orders', () => {
       expect(res.body.error.message).toBe(messages.checkout.productUnavailable(out.name));
     });
 
+    it('lines of one product whose sum passes the per-line bound', async () => {
+      const res = await refused(
+        checkoutBody(uniqueEmail('merged'), [
+          { productId: a.id, quantity: 60 },
+          { productId: a.id.toUpperCase(), quantity: 60 },
+        ]),
+      );
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toBe(messages.checkout.quantity);
+    });
+
     it('invalid fields, with the spec messages per field', async () => {
       const res = await refused({
         ...checkoutBody(uniqueEmail('fields'), [{ productId: a.id, quantity: 1 }]),

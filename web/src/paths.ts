@@ -1,5 +1,3 @@
-import { productPath } from '@shared/rules/slug';
-
 /**
  * Every public route of the site with its page title (spec 000 §2). Pages and links take their paths from
  * here; a title is shown as '{title} | {site name}'.
@@ -7,7 +5,7 @@ import { productPath } from '@shared/rules/slug';
 export const paths = {
   home: { path: '/', title: 'Home' },
   products: { path: '/products', title: 'Sell Test Strips' },
-  product: { path: '/products/:slug', href: productPath },
+  product: { path: '/products/:slug' },
   cart: { path: '/cart', title: 'Your Cart' },
   checkout: { path: '/checkout', title: 'Checkout' },
   orderConfirmation: { path: '/order-confirmation', title: 'Order Confirmed' },
@@ -20,12 +18,6 @@ export const paths = {
   login: { path: '/login', title: 'Login' },
   admin: { path: '/admin', title: 'Admin Dashboard' },
 } as const;
-
-/** The catalogue, optionally with a search query (`/products?q=verio`). */
-export const productsHref = (query?: string): string => {
-  const q = query?.trim();
-  return q ? `${paths.products.path}?${new URLSearchParams({ q })}` : paths.products.path;
-};
 
 /** The contact page, optionally about one order: its Subject is prefilled (`/contact?order=C7K2M9Q`). */
 export const contactHref = (orderNumber?: string): string => {

@@ -1,5 +1,5 @@
 import { CURRENCY } from '@shared/constants';
-import { fromCents, toCents } from '@shared/rules/money';
+import { sumLines } from '@shared/rules/order';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useSettings } from '../features/settings/settings-context';
@@ -44,8 +44,6 @@ export function initAnalytics(gaId: string | null | undefined): void {
   measurementId = id;
 }
 
-export const isAnalyticsEnabled = (): boolean => measurementId !== null;
-
 function send(event: string, params: Record<string, unknown>): void {
   if (!measurementId || !window.gtag) return;
   window.gtag('event', event, params);
@@ -77,8 +75,7 @@ const toGaItems = (items: readonly AnalyticsItem[]) =>
     quantity: item.quantity,
   }));
 
-const totalValue = (items: readonly AnalyticsItem[]): number =>
-  fromCents(items.reduce((sum, item) => sum + toCents(item.price) * item.quantity, 0));
+const totalValue = (items: readonly AnalyticsItem[]): number => sumLines(items);
 
 /** Cart lines as analytics items. */
 export const cartAnalyticsItems = (

@@ -86,8 +86,6 @@ export const cartActions = {
   clear: (): void => commit(clearCart()),
 };
 
-export const getCart = getSnapshot;
-
 export interface UseCart extends Cart {
   /** Total number of boxes across all lines (the header badge). */
   quantity: number;

@@ -1,13 +1,14 @@
+import { isOrderId } from '@shared/rules/order';
 import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { paths } from '../../paths';
 import { ContactDetails } from './components/contact-details';
 import { ContactForm } from './components/contact-form';
 
-/** An order number from `?order=` as it may appear in a subject line; anything else is ignored. */
-export function subjectForOrder(order: string | null): string {
+/** An order number from `?order=` becomes the subject; anything else is ignored. */
+function subjectForOrder(order: string | null): string {
   const value = order?.trim().toUpperCase() ?? '';
-  return /^[A-Z0-9-]{1,20}$/.test(value) ? `Order ${value}` : '';
+  return isOrderId(value) ? `Order ${value}` : '';
 }
 
 export function ContactPage() {

@@ -1,5 +1,5 @@
 import { messages } from '@shared/messages';
-import { type EnabledPayoutMethods, payoutMethodLabel } from '@shared/rules/payout';
+import { type EnabledPayoutMethods, payoutMethodDisplay } from '@shared/rules/payout';
 import type { PayoutMethod } from '@shared/schemas/settings';
 import { useId } from 'react';
 import type { UseFormRegister } from 'react-hook-form';
@@ -32,8 +32,7 @@ function MethodGroup({
         {methods.map((method) => (
           <label key={method} className="payout-option">
             <input type="radio" value={method} {...register('payout.method')} />
-            <span className="payout-option__label">{payoutMethodLabel(method)}</span>
-            {method === 'check' && <span className="payout-option__hint">5-7 days delivery</span>}
+            <span className="payout-option__label">{payoutMethodDisplay(method)}</span>
           </label>
         ))}
       </div>

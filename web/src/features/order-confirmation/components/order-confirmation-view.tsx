@@ -1,4 +1,6 @@
+import { LABEL_VALIDITY_DAYS } from '@shared/constants';
 import { messages } from '@shared/messages';
+import { formatDateTime } from '@shared/rules/date-format';
 import { formatMoney } from '@shared/rules/money';
 import { payoutMethodLabel } from '@shared/rules/payout';
 import { hasCompleteShippingAddress } from '@shared/rules/shipping-address';
@@ -13,7 +15,8 @@ import {
   PhoneIcon,
   TruckIcon,
 } from '../../../components/icons';
-import { paths } from '../../../paths';
+import { supportPhone } from '../../../lib/contact-links';
+import { contactHref, paths } from '../../../paths';
 import { useSettings } from '../../settings/settings-context';
 import { SupportDialog } from './support-dialog';
 
@@ -22,15 +25,8 @@ const SHIPPING_TIPS = [
   'Keep the boxes sealed: do not open them or remove any labels.',
   'Put a copy of your order number inside the box.',
   'Tape the prepaid label flat on the top of the box, and cover or remove any old labels.',
-  'Drop the box off within 7 days: the prepaid label expires after that.',
+  `Drop the box off within ${LABEL_VALIDITY_DAYS} days: the prepaid label expires after that.`,
 ] as const;
-
-const formatDate = (iso: string): string => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? ''
-    : date.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
-};
 
 function ShippingLabel({ order }: { order: OrderConfirmation }) {
   const [requested, setRequested] = useState(false);
@@ -47,7 +43,7 @@ function ShippingLabel({ order }: { order: OrderConfirmation }) {
           We need your full street address, city, state and ZIP code to make your prepaid label. Please
           contact us with order #{order.orderId} and we will sort it out.
         </p>
-        <Link to={paths.contact.path} className="btn btn--secondary">
+        <Link to={contactHref(order.orderId)} className="btn btn--secondary">
           Contact Support
         </Link>
       </section>
@@ -88,8 +84,8 @@ function ShippingLabel({ order }: { order: OrderConfirmation }) {
 export function OrderConfirmationView({ order }: { order: OrderConfirmation }) {
   const settings = useSettings();
   const [supportOpen, setSupportOpen] = useState(false);
-  const supportPhone = settings.support_phone || settings.phone_number || null;
-  const placed = formatDate(order.createdAt);
+  const phone = supportPhone(settings);
+  const placed = formatDateTime(order.createdAt);
 
   return (
     <div className="confirmation-page">
@@ -200,7 +196,7 @@ export function OrderConfirmationView({ order }: { order: OrderConfirmation }) {
               <Link to={paths.orderStatus.path}>Track your order</Link>
             </li>
             <li>
-              <Link to={paths.contact.path}>Contact Us</Link>
+              <Link to={contactHref(order.orderId)}>Contact Us</Link>
             </li>
           </ul>
         </aside>
@@ -210,7 +206,7 @@ export function OrderConfirmationView({ order }: { order: OrderConfirmation }) {
         open={supportOpen}
         onClose={() => setSupportOpen(false)}
         orderNumber={order.orderId}
-        phone={supportPhone}
+        phone={phone}
       />
     </div>
   );

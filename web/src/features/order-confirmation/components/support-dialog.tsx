@@ -1,9 +1,9 @@
 import { messages } from '@shared/messages';
-import { phoneDigits } from '@shared/rules/order';
 import { Link } from 'react-router';
 import { Dialog } from '../../../components/dialog';
 import { MailIcon, PhoneIcon } from '../../../components/icons';
-import { paths } from '../../../paths';
+import { telHref } from '../../../lib/contact-links';
+import { contactHref } from '../../../paths';
 
 interface SupportDialogProps {
   open: boolean;
@@ -15,7 +15,6 @@ interface SupportDialogProps {
 
 /** 'Have Questions?': call or text support, the text prefilled with the order number. */
 export function SupportDialog({ open, onClose, orderNumber, phone }: SupportDialogProps) {
-  const digits = phone ? phoneDigits(phone) : '';
   const smsBody = encodeURIComponent(messages.order.supportText(orderNumber));
   return (
     <Dialog
@@ -26,19 +25,22 @@ export function SupportDialog({ open, onClose, orderNumber, phone }: SupportDial
       size="sm"
     >
       <div className="support-actions">
-        {digits && (
+        {phone && (
           <>
-            <a className="btn btn--primary btn--block" href={`tel:${digits}`}>
+            <a className="btn btn--primary btn--block" href={telHref(phone)}>
               <PhoneIcon size={18} />
               Call Us
             </a>
-            <a className="btn btn--secondary btn--block" href={`sms:${digits}?body=${smsBody}`}>
+            <a
+              className="btn btn--secondary btn--block"
+              href={`${telHref(phone).replace(/^tel:/, 'sms:')}?body=${smsBody}`}
+            >
               <MailIcon size={18} />
               Text Us
             </a>
           </>
         )}
-        <Link className="btn btn--secondary btn--block" to={paths.contact.path} onClick={onClose}>
+        <Link className="btn btn--secondary btn--block" to={contactHref(orderNumber)} onClick={onClose}>
           Send Us a Message
         </Link>
       </div>

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { ContactOption } from '../../../components/contact-option';
 import { Dialog } from '../../../components/dialog';
 import { ArrowRightIcon, MailIcon, PhoneIcon } from '../../../components/icons';
-import { telHref } from '../../../lib/contact-links';
-import { contactHref, paths } from '../../../paths';
+import { supportEmail, supportPhone, telHref } from '../../../lib/contact-links';
+import { contactHref } from '../../../paths';
 import { useSettings } from '../../settings/settings-context';
 
 /** The fixed bottom bar of the order view: 'Email Support' and a 'Contact Us' dialog about this order. */
@@ -16,7 +16,7 @@ export function SupportBar({ orderNumber }: { orderNumber: string }) {
         <div className="container support-bar__inner">
           <p className="support-bar__text">Questions about this order?</p>
           <div className="support-bar__actions">
-            <Link to={paths.contact.path} className="btn btn--secondary support-bar__button">
+            <Link to={contactHref(orderNumber)} className="btn btn--secondary support-bar__button">
               <MailIcon size={18} />
               Email Support
             </Link>
@@ -47,8 +47,8 @@ function ContactDialog({
   orderNumber: string;
 }) {
   const settings = useSettings();
-  const phone = (settings.support_phone || settings.phone_number)?.trim();
-  const email = (settings.support_email || settings.contact_email)?.trim();
+  const phone = supportPhone(settings);
+  const email = supportEmail(settings);
   const mailto = email
     ? `mailto:${email}?${new URLSearchParams({ subject: `Order ${orderNumber}` }).toString().replace(/\+/g, '%20')}`
     : null;
