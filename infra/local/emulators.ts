@@ -99,6 +99,8 @@ function attachChild(child: ChildProcess, log: NodeJS.WritableStream): ChildProc
   trackChild(child);
   child.stdout?.pipe(log, { end: false });
   child.stderr?.pipe(log, { end: false });
+  // Pipes never end the log (two sources share it): close it with the child so no descriptor lingers.
+  child.once('exit', () => log.end());
   child.once('error', () => {});
   return child;
 }
@@ -241,7 +243,11 @@ export async function startS3rver(options: { port: number; directory: string }):
     server.once('error', (error) =>
       reject(new LocalStackError(`s3rver (S3) could not start on port ${options.port}: ${error.message}`)),
     );
-    server.listen(options.port, '127.0.0.1', () => resolve());
+    server.listen(options.port, '127.0.0.1', () => {
+      // The start-up handler above was a `once`: a later socket error must be logged, not crash the runner.
+      server.on('error', (error) => process.stderr.write(`[s3rver] ${error.message}\n`));
+      resolve();
+    });
   });
   return {
     name: 's3rver',

@@ -48,7 +48,7 @@ export class QueuePoller {
       } catch (error) {
         if (!this.running) break;
         this.log.line(this.spec.label, `poller error: ${(error as Error).message}`);
-        await sleep(1000).catch(() => {});
+        await sleep(1000, undefined, { signal: this.abort.signal }).catch(() => {});
       }
     }
   }

@@ -56,7 +56,8 @@ const projection = (value: Json): Projection => {
   };
 };
 
-const gsis = (value: Json): GlobalSecondaryIndex[] =>
+/** Global and local secondary indexes are declared alike in a template. */
+const secondaryIndexes = (value: Json): GlobalSecondaryIndex[] =>
   asArray(value)
     .filter(isRecord)
     .map((index) => ({
@@ -80,7 +81,7 @@ export async function ensureTables(
         AttributeName: String(a.AttributeName),
         AttributeType: String(a.AttributeType) as AttributeDefinition['AttributeType'],
       }));
-    const wanted = gsis(props.GlobalSecondaryIndexes);
+    const wanted = secondaryIndexes(props.GlobalSecondaryIndexes);
     let existing: DescribeTableCommandOutput | undefined;
     try {
       existing = await client.send(new DescribeTableCommand({ TableName }));
@@ -88,13 +89,7 @@ export async function ensureTables(
       if (!(error instanceof ResourceNotFoundException)) throw error;
     }
     if (!existing) {
-      const lsis: LocalSecondaryIndex[] = asArray(props.LocalSecondaryIndexes)
-        .filter(isRecord)
-        .map((index) => ({
-          IndexName: String(index.IndexName),
-          KeySchema: keySchema(index.KeySchema),
-          Projection: projection(index.Projection),
-        }));
+      const lsis: LocalSecondaryIndex[] = secondaryIndexes(props.LocalSecondaryIndexes);
       await client.send(
         new CreateTableCommand({
           TableName,

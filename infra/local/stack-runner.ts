@@ -6,8 +6,8 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { QueueName } from '../../shared/routes.js';
 import { ENV } from '../../shared/runtime-env.js';
+import { QUEUE_NAMES } from '../constructs/jobs.js';
 import { JwtAuthorizer } from './authorizer.js';
 import {
   assertJava,
@@ -113,11 +113,6 @@ export interface LocalStack {
 // Works as ESM (tsx) and as the CommonJS jest transforms it to.
 const thisFile = typeof __filename === 'string' ? __filename : fileURLToPath(import.meta.url);
 export const REPO_ROOT = resolve(dirname(thisFile), '..', '..');
-
-const shortLabel = withoutHash;
-
-/** The product's queue names (shared/routes.ts), used to give the queues of the READY line readable keys. */
-const KNOWN_QUEUES = ['label-jobs', 'email-jobs', 'sms-jobs'] satisfies QueueName[];
 
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const started = Date.now();
@@ -275,7 +270,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       const functionName = physical[fn.logicalId].ref;
       const dir = assetDirOf(fn, synthesized);
       const spec: FunctionSpec = {
-        label: shortLabel(fn.logicalId),
+        label: withoutHash(fn.logicalId),
         functionName,
         functionArn: physical[fn.logicalId].attrs.Arn,
         dir,
@@ -427,7 +422,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         const queue = physical[source.queueLogicalId];
         return new QueuePoller(
           {
-            label: `${fn.spec.label}<-${shortLabel(source.queueLogicalId)}`,
+            label: `${fn.spec.label}<-${withoutHash(source.queueLogicalId)}`,
             queueUrl: queue.attrs.QueueUrl,
             queueArn: queue.attrs.Arn,
             region: naming.region,
@@ -447,7 +442,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const queues: Record<string, LocalQueue> = {};
     const aliases = queueAliases(
       model.queues.map((q) => ({ logicalId: q.logicalId, name: physical[q.logicalId].attrs.QueueName })),
-      KNOWN_QUEUES,
+      QUEUE_NAMES,
     );
     for (const queue of model.queues) {
       const p = physical[queue.logicalId];

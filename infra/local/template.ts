@@ -41,7 +41,6 @@ export interface LocalNaming {
 }
 
 export const LOCAL_ACCOUNT_ID = '000000000000';
-export const LOCAL_REGION = 'us-east-1';
 
 export class TemplateError extends Error {
   override readonly name = 'TemplateError';

@@ -3,9 +3,10 @@
  * because absolute times drift on shared machines) and writes bench-report.json. Never asserted in tests.
  */
 import { randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { productKey } from '../../functions/products/product-repository.js';
 import { buildFunctions } from '../../infra/build-functions.js';
 import { checkoutBody } from '../support/checkout.js';
 import { startLocalStackProcess, stopLocalStackProcess } from '../support/local-stack-process.js';
@@ -35,6 +36,9 @@ async function benchBundles() {
     ...new Set([...functions.map((f) => f.file), ...[...bareFor.values()].filter((b): b is string => !!b)]),
   ];
   const init = initTimesMs(files);
+  // Each bare bundle was built in a temp folder of its own (<dir>/out/index.js): leave none behind.
+  for (const bare of bareFor.values())
+    if (bare) rmSync(dirname(dirname(bare)), { recursive: true, force: true });
   return {
     budgetRatio: 1.15,
     functions: functions.map(({ file, packages, bare }) => ({
@@ -67,7 +71,7 @@ async function benchApi() {
     const bare = await loadBareGetItem(
       info.urls.dynamodb,
       info.tableName,
-      { pk: `PRODUCT#${id}`, sk: 'PRODUCT' },
+      productKey(id),
       CONNECTIONS,
       DURATION,
     );

@@ -12,7 +12,7 @@ export interface LocalStackInfo {
     s3: string;
     cognito: string;
     ses: string;
-    mailViewer?: string;
+    mailStore: string;
   };
   admin: { email: string; password: string };
   userPoolId: string;
@@ -29,7 +29,8 @@ const root = join(here, '..', '..');
 
 /** Starts the whole local stack as a child process (the same entry point as `npm start`). */
 export function startLocalStackProcess(
-  env: Record<string, string> = { LOCAL_PROFILE: 'test' },
+  // Never the caller's port offset (one meant for `npm start`): the test profile keeps its own +100 ports.
+  env: Record<string, string> = { LOCAL_PROFILE: 'test', LOCAL_PORT_OFFSET: '' },
   timeoutMs = 180_000,
 ): Promise<{ info: LocalStackInfo; child: ChildProcess }> {
   return new Promise((resolve, reject) => {
@@ -75,7 +76,7 @@ export function startLocalStackProcess(
 
 /** SIGINT to the whole process group, as Ctrl-C would, then SIGKILL if it lingers. */
 export async function stopLocalStackProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || !child.pid) return;
+  if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
     process.kill(-child.pid, 'SIGINT');

@@ -11,7 +11,7 @@ export interface CapturedEmail {
 export async function waitForMail(to: string, count = 1, timeoutMs = 20_000): Promise<CapturedEmail[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const res = await fetch(`${stack().urls.ses}/store`);
+    const res = await fetch(stack().urls.mailStore);
     const store = (await res.json()) as {
       emails: Array<{
         subject: string;
