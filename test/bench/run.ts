@@ -36,10 +36,7 @@ async function benchBundles() {
     ...new Set([...functions.map((f) => f.file), ...[...bareFor.values()].filter((b): b is string => !!b)]),
   ];
   const init = initTimesMs(files);
-  // Each bare bundle was built in a temp folder of its own (<dir>/out/index.js): leave none behind.
-  for (const bare of bareFor.values())
-    if (bare) rmSync(dirname(dirname(bare)), { recursive: true, force: true });
-  return {
+  const report = {
     budgetRatio: 1.15,
     functions: functions.map(({ file, packages, bare }) => ({
       function: rel(outdir, dirname(file)),
@@ -55,6 +52,11 @@ async function benchBundles() {
       initMedianRatio: bare ? round(init.get(file)!.median / init.get(bare)!.median, 3) : null,
     })),
   };
+  // Each bare bundle was built in a temp folder of its own (<dir>/out/index.js): leave none behind.
+  for (const bare of bareFor.values()) {
+    if (bare) rmSync(dirname(dirname(bare)), { recursive: true, force: true });
+  }
+  return report;
 }
 
 async function benchApi() {
