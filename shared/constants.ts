@@ -10,6 +10,9 @@ export const EXPIRATION_MONTH_OPTIONS = [3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as con
 export const ORDER_LINK_LIFETIME_DAYS = 45;
 export const LABEL_VALIDITY_DAYS = 7;
 export const QR_IMAGE_RETRY_LIMIT = 2;
+/** How often the confirmation page asks for the label while it is being made, and for how long at most. */
+export const LABEL_POLL_INTERVAL_MS = 1500;
+export const LABEL_POLL_TIMEOUT_MS = 120_000;
 export const FIRST_PRODUCT_ID = 100;
 export const POPULAR_BRAND = 'OneTouch';
 export const CURRENCY = 'USD';

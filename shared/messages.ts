@@ -113,6 +113,52 @@ export const productMessages = {
   notFound: 'Product not found.',
 } as const;
 
+/** Shipping labels, the QR page and their errors (spec 000 §2 and §8). */
+export const labelMessages = {
+  generate: 'Generate Shipping Label',
+  print: 'Print Label',
+  qrButton: 'USPS QR Code',
+  generating: 'Generating your shipping label...',
+  requested: 'Your label request is in the queue...',
+  purchasing: 'Buying your prepaid USPS label...',
+  ready: 'Your prepaid shipping label is ready.',
+  failed: 'Failed to generate shipping label',
+  noLabelUrl: 'No label URL returned from shipping service',
+  settingsMissing: 'Shipping settings are not configured. Please contact support.',
+  keyMissing: 'Shipping API key is not configured. Please contact support.',
+  settingsLoadFailed: 'Failed to load shipping settings',
+  settingsNotFound: 'Shipping settings not found',
+  carrierAccountMissing: 'Shipping carrier account is not configured. Please contact support.',
+  warehouseMissing: 'Shipping warehouse address is not configured. Please contact support.',
+  addressUnverified: (reason: string) =>
+    `We could not verify your shipping address (${reason}). Please contact support to correct it.`,
+  providerRejected: (reason: string) => `The shipping service refused this label: ${reason}`,
+  noUspsRate: 'No USPS rate is available for this shipment. Please contact support.',
+  configureSettings: 'Configure Shipping Settings',
+  expired:
+    'Your label expired after 7 days unused and was refunded. Generate a new one when you are ready to ship.',
+  testModeTitle: 'Test Mode',
+  testModeText: 'This is a test label. It will not work for real shipping.',
+  qrTitle: 'USPS Label Broker QR Code',
+  qrSteps: [
+    'Take this QR code to any USPS Post Office location.',
+    'Show the QR code to the clerk at the counter.',
+    'The clerk scans it and prints your prepaid shipping label.',
+    'Attach the label to your box and hand it over to ship.',
+  ],
+  qrHelp: 'Need help? Contact our support team and mention your order number.',
+  qrMissing: 'QR code data not available. Please try regenerating the label.',
+  qrLoadFailed: 'Unable to load QR code data. Please try again later.',
+  qrImageFailed: 'Failed to load QR code image. Please try again later or contact support.',
+  qrRegenerateFailed: 'Failed to regenerate QR code. Please try again later or contact support.',
+  shipmentNotFound: 'Shipment not found',
+  orderIdRequired: 'Order ID is required',
+  shipmentDataNotFound: 'Shipment data not found',
+  noLabelForShipment: 'No label URL found for this shipment',
+  noQrUrl: 'No QR code URL returned',
+  invalidSignature: 'Invalid webhook signature',
+} as const;
+
 export const apiMessages = {
   invalidProductId: 'Invalid product id: expected a product UUID',
   productNotFound: 'Product not found',
@@ -135,5 +181,6 @@ export const messages = {
   contact: contactMessages,
   payout: payoutMessages,
   product: productMessages,
+  label: labelMessages,
   api: apiMessages,
 } as const;

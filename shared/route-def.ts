@@ -40,6 +40,17 @@ export interface WorkerDef {
   /** Seconds a message stays invisible while a worker holds it; the queue's visibility timeout is 6x this. */
   timeoutSeconds: number;
   batchSize: number;
+  /** First retry delay of a failed message in seconds, doubled on each later delivery (capped at 15 minutes). */
+  retryBaseSeconds: number;
+  capabilities: readonly Capability[];
+}
+
+/** A function run on a schedule (EventBridge rule), e.g. the daily refund of unused labels. */
+export interface ScheduleDef {
+  handler: string;
+  /** An EventBridge schedule expression: `rate(1 day)` or `cron(...)`. */
+  schedule: string;
+  timeoutSeconds: number;
   capabilities: readonly Capability[];
 }
 

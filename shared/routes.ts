@@ -1,13 +1,20 @@
 import type * as z from 'zod/mini';
-import type { RouteDef, WorkerDef } from './route-def.js';
+import type { RouteDef, ScheduleDef, WorkerDef } from './route-def.js';
+import { adminGetLabel } from './routes/admin-get-label.js';
+import { adminRegenerateQrCode } from './routes/admin-regenerate-qr-code.js';
+import { adminRequestLabel } from './routes/admin-request-label.js';
 import { createOrder } from './routes/create-order.js';
 import { createTicket } from './routes/create-ticket.js';
+import { easypostWebhook } from './routes/easypost-webhook.js';
 import { getAdminSession } from './routes/get-admin-session.js';
+import { getLabel } from './routes/get-label.js';
 import { getOrderByToken } from './routes/get-order-by-token.js';
 import { getProduct } from './routes/get-product.js';
 import { getSettings } from './routes/get-settings.js';
 import { listProducts } from './routes/list-products.js';
 import { lookupOrder } from './routes/lookup-order.js';
+import { regenerateQrCode } from './routes/regenerate-qr-code.js';
+import { requestLabel } from './routes/request-label.js';
 
 export * from './route-def.js';
 
@@ -24,7 +31,14 @@ export const routes = {
   getOrderByToken,
   lookupOrder,
   createTicket,
+  requestLabel,
+  getLabel,
+  regenerateQrCode,
+  easypostWebhook,
   getAdminSession,
+  adminRequestLabel,
+  adminGetLabel,
+  adminRegenerateQrCode,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;
@@ -36,9 +50,29 @@ export const workers = {
     handler: 'email/email-worker',
     timeoutSeconds: 30,
     batchSize: 10,
+    retryBaseSeconds: 30,
     capabilities: ['table:read', 'table:write'],
+  },
+  labelWorker: {
+    queue: 'label-jobs',
+    handler: 'labels/label-worker',
+    timeoutSeconds: 60,
+    batchSize: 1,
+    retryBaseSeconds: 15,
+    capabilities: ['table:read', 'table:write', 'secret:read'],
   },
 } as const satisfies Record<string, WorkerDef>;
 
+/** Scheduled functions: one EventBridge rule each. */
+export const schedules = {
+  refundExpiredLabels: {
+    handler: 'labels/refund-expired-labels',
+    schedule: 'rate(1 day)',
+    timeoutSeconds: 300,
+    capabilities: ['table:read', 'table:write', 'secret:read'],
+  },
+} as const satisfies Record<string, ScheduleDef>;
+
 export const routeList = (): Array<[string, RouteDef]> => Object.entries(routes);
 export const workerList = (): Array<[string, WorkerDef]> => Object.entries(workers);
+export const scheduleList = (): Array<[string, ScheduleDef]> => Object.entries(schedules);

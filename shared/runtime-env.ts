@@ -12,6 +12,12 @@ export const ENV = {
   secretId: 'PROVIDER_SECRET_ID',
   siteUrl: 'SITE_URL',
   emailFrom: 'EMAIL_FROM',
+  /** A worker's own queue, to delay a failed message's next delivery (backoff). */
+  jobQueueUrl: 'JOB_QUEUE_URL',
+  /** A worker's first retry delay in seconds; each later one doubles it. */
+  jobRetryBaseSeconds: 'JOB_RETRY_BASE_SECONDS',
+  /** Unset in AWS (the client's default); the local stack points it at its EasyPost test server. */
+  easypostBaseUrl: 'EASYPOST_BASE_URL',
   /** Local stack only: the secret store reads this file instead of Secrets Manager. */
   localSecretsFile: 'LOCAL_SECRETS_FILE',
 } as const;

@@ -49,6 +49,16 @@ export const ZOrderLookupRequest = z.object({
 });
 export type OrderLookupRequest = z.infer<typeof ZOrderLookupRequest>;
 
+/** One line of an order's shipping timeline: label events and carrier scans, newest last. */
+export const ZTimelineEntry = z.object({
+  at: z.string(),
+  kind: z.enum(['label', 'tracking']),
+  status: z.string(),
+  message: z.string(),
+  location: z.nullable(z.string()),
+});
+export type TimelineEntry = z.infer<typeof ZTimelineEntry>;
+
 /** The tracking view (spec 000 §3): no contact or payout details, only what the seller needs to follow up. */
 export const ZOrderTracking = z.object({
   orderNumber: z.string(),
@@ -61,5 +71,7 @@ export const ZOrderTracking = z.object({
   ),
   notes: z.array(z.object({ content: z.string(), created_at: z.string() })),
   images: z.array(z.object({ url: z.string(), filename: z.string() })),
+  /** Label events and carrier scans, oldest first. */
+  timeline: z.array(ZTimelineEntry),
 });
 export type OrderTracking = z.infer<typeof ZOrderTracking>;

@@ -1,0 +1,13 @@
+import type { RouteDef } from '../route-def.js';
+import { ZOrderIdParams, ZShipmentView } from '../schemas/shipment.js';
+
+/** An order's label as staff see it. */
+export const adminGetLabel = {
+  method: 'GET',
+  path: '/api/admin/orders/{orderId}/label',
+  auth: 'admin',
+  handler: 'labels/admin-get-label',
+  request: { params: ZOrderIdParams },
+  response: ZShipmentView,
+  capabilities: ['table:read'],
+} as const satisfies RouteDef;

@@ -1,0 +1,13 @@
+import type { RouteDef } from '../route-def.js';
+import { ZOrderIdParams, ZQrCode } from '../schemas/shipment.js';
+
+/** A fresh USPS QR code for an order's label, from the back office. */
+export const adminRegenerateQrCode = {
+  method: 'POST',
+  path: '/api/admin/orders/{orderId}/label/qr-code',
+  auth: 'admin',
+  handler: 'labels/admin-regenerate-qr-code',
+  request: { params: ZOrderIdParams },
+  response: ZQrCode,
+  capabilities: ['table:read', 'table:write', 'secret:read'],
+} as const satisfies RouteDef;

@@ -1,0 +1,16 @@
+import type { RouteDef } from '../route-def.js';
+import { ZWebhookReceipt } from '../schemas/shipment.js';
+
+/**
+ * EasyPost's signed events (tracker.updated). No body schema here: the handler checks the X-Hmac-Signature
+ * over the raw body first (401), then parses it with ZEasyPostEvent.
+ */
+export const easypostWebhook = {
+  method: 'POST',
+  path: '/api/webhooks/easypost',
+  auth: 'public',
+  handler: 'labels/easypost-webhook',
+  request: {},
+  response: ZWebhookReceipt,
+  capabilities: ['table:read', 'table:write', 'secret:read'],
+} as const satisfies RouteDef;

@@ -1,0 +1,13 @@
+import type { RouteDef } from '../route-def.js';
+import { ZLabelTokenBody, ZOrderIdParams, ZQrCode } from '../schemas/shipment.js';
+
+/** A fresh USPS QR code for the purchased label, when the QR page cannot load the image. */
+export const regenerateQrCode = {
+  method: 'POST',
+  path: '/api/orders/{orderId}/label/qr-code',
+  auth: 'public',
+  handler: 'labels/regenerate-qr-code',
+  request: { params: ZOrderIdParams, body: ZLabelTokenBody },
+  response: ZQrCode,
+  capabilities: ['table:read', 'table:write', 'secret:read'],
+} as const satisfies RouteDef;
