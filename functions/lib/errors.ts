@@ -8,7 +8,8 @@ export type ErrorCode =
   | 'conflict'
   | 'gone'
   | 'rate_limited'
-  | 'internal';
+  | 'internal'
+  | 'unavailable';
 
 const STATUS: Record<ErrorCode, number> = {
   validation: 400,
@@ -19,6 +20,8 @@ const STATUS: Record<ErrorCode, number> = {
   gone: 410,
   rate_limited: 429,
   internal: 500,
+  /** A provider we depend on failed; the client may try again later. */
+  unavailable: 502,
 };
 
 /** A failure the client is meant to see: domain code throws these, one middleware maps them to HTTP. */

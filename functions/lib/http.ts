@@ -24,6 +24,8 @@ export interface RouteInput<R extends RouteDef> {
     : Record<string, string | undefined>;
   sourceIp: string;
   auth: AuthContext | null;
+  /** The body exactly as sent, for signature checks (webhooks) before it is parsed. */
+  rawBody: string | undefined;
 }
 
 type HttpEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -119,9 +121,14 @@ export function clientIp(event: HttpEvent): string {
 const lowerCaseKeys = (headers: Record<string, string | undefined> | undefined) =>
   Object.fromEntries(Object.entries(headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
 
-function parseBody(event: HttpEvent): unknown {
+function rawBodyOf(event: HttpEvent): string | undefined {
   if (event.body === undefined || event.body === null || event.body === '') return undefined;
-  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+}
+
+function parseBody(event: HttpEvent): unknown {
+  const text = rawBodyOf(event);
+  if (text === undefined) return undefined;
   try {
     return JSON.parse(text);
   } catch {
@@ -144,9 +151,10 @@ const parseRequest = <R extends RouteDef>(route: R): MiddlewareObj<HttpEvent, Ht
       body: (body ? parseInput(body, parseBody(event)) : undefined) as RouteInput<R>['body'],
       headers: (headers
         ? parseInput(headers, lowerCaseKeys(event.headers))
-        : (event.headers ?? {})) as RouteInput<R>['headers'],
+        : lowerCaseKeys(event.headers)) as RouteInput<R>['headers'],
       sourceIp: clientIp(event),
       auth: authFrom(event),
+      rawBody: rawBodyOf(event),
     };
   },
 });

@@ -5,6 +5,7 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { TTL_ATTRIBUTE } from '../../shared/runtime-env.js';
+import type { TimelineEntry } from '../../shared/schemas/order.js';
 import { db, tableName } from '../lib/db.js';
 import { type ProductItem, productKey } from '../products/product-repository.js';
 
@@ -31,6 +32,13 @@ export interface OrderItem {
   notes: unknown;
   images: unknown;
   activity_log: unknown[];
+  /** Label events and carrier scans, oldest first (functions/labels). */
+  shipping_timeline?: TimelineEntry[];
+  shipping_label_url?: string;
+  qr_code_url?: string;
+  label_broker_id?: string;
+  tracking_number?: string | null;
+  label_error?: string;
   created_at: string;
   updated_at: string;
   idempotency_key: string;

@@ -75,5 +75,6 @@ export function toTracking(order: OrderItem): OrderTracking {
       })),
     notes: notesOf(order),
     images: imagesOf(order),
+    timeline: order.shipping_timeline ?? [],
   };
 }

@@ -119,6 +119,7 @@ describe('order lookup', () => {
       paymentLog: [{ timestamp: '2026-01-05T00:00:00.000Z', method: 'check', amount: 39.98 }],
       notes: [{ content: 'Received', created_at: '2026-01-04T00:00:00.000Z' }],
       images: [{ url: '/images/orders/a.jpg', filename: 'a.jpg' }],
+      timeline: [],
     });
     expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
   });
