@@ -1,0 +1,573 @@
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TABLE_INDEXES, TTL_ATTRIBUTE } from '../../shared/runtime-env.js';
+import type { ShipmentState, TimelineEntry, TrackingStatus } from '../../shared/schemas/shipment.js';
+import { db, tableName } from '../lib/db.js';
+import { type OrderItem, orderKey } from '../orders/order-repository.js';
+
+/**
+ * An order's current label (spec 000 §3 "Shipment"), beside its order: pk ORDER#<orderId>, sk SHIPMENT, so one
+ * Query on the order's partition reads both. `label_state` is the lifecycle (`state` is the seller's US state,
+ * as in the spec). `generation` counts labels made for the order: a new one is bought only after a refund.
+ */
+export interface ShipmentItem {
+  pk: string;
+  sk: 'SHIPMENT';
+  entity: 'shipment';
+  order_id: string;
+  label_state: Exclude<ShipmentState, 'none'>;
+  generation: number;
+  /** EasyPost reference: the order id, then `<orderId>-2`... for later generations. */
+  reference: string;
+  /** Bumped by every write: requests are conditional on the version they read. */
+  version: number;
+  job_id: string;
+  lease_until?: string;
+  attempts?: number;
+  easypost_shipment_id?: string;
+  label_url?: string;
+  tracking_number?: string;
+  qr_code_url?: string;
+  label_broker_id?: string;
+  is_test_mode?: boolean;
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  error_message?: string;
+  configure_settings?: boolean;
+  qr_error?: string;
+  tracking_status?: TrackingStatus;
+  tracking_updated_at?: string;
+  purchased_at?: string;
+  label_expires_at?: string;
+  refund_status?: string;
+  requested_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export const shipmentKey = (orderId: string) => ({ pk: `ORDER#${orderId}`, sk: 'SHIPMENT' as const });
+
+/** gsi2 (byStatus): purchased labels with no carrier scan yet, oldest first; the daily refund reads it. */
+export const UNUSED_LABELS_PK = 'LABELS#UNUSED';
+/** gsi1 (collection): the EasyPost shipment id, for webhook events. */
+const easypostKey = (easypostShipmentId: string) => `EASYPOST_SHIPMENT#${easypostShipmentId}`;
+
+export const referenceFor = (orderId: string, generation: number): string =>
+  generation <= 1 ? orderId : `${orderId}-${generation}`;
+
+/** The order and its shipment in one strongly consistent Query of the order's partition. */
+export async function getOrderWithShipment(
+  orderId: string,
+): Promise<{ order: OrderItem | null; shipment: ShipmentItem | null }> {
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': orderKey(orderId).pk },
+      ConsistentRead: true,
+    }),
+  );
+  return {
+    order: (Items.find((i) => i.sk === 'ORDER') as OrderItem | undefined) ?? null,
+    shipment: (Items.find((i) => i.sk === 'SHIPMENT') as ShipmentItem | undefined) ?? null,
+  };
+}
+
+export async function getShipment(orderId: string): Promise<ShipmentItem | null> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: shipmentKey(orderId), ConsistentRead: true }),
+  );
+  return (Item as ShipmentItem | undefined) ?? null;
+}
+
+const isConditionFailure = (error: unknown): boolean =>
+  error instanceof Error &&
+  (error.name === 'ConditionalCheckFailedException' ||
+    (error.name === 'TransactionCanceledException' && error.message.includes('ConditionalCheckFailed')));
+
+/** Runs a conditional write; false when its condition did not hold (someone else moved the record first). */
+async function conditional(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+const timelineUpdate = (entry: TimelineEntry) => ({
+  expression: 'shipping_timeline = list_append(if_not_exists(shipping_timeline, :emptyList), :entry)',
+  values: { ':emptyList': [], ':entry': [entry] },
+});
+
+/**
+ * Records a label request: a new shipment, or a failed / expired / stale one asked for again. Conditional on
+ * the version read, so of two simultaneous requests exactly one queues a job.
+ */
+export async function putLabelRequest(
+  next: Pick<
+    ShipmentItem,
+    'order_id' | 'generation' | 'job_id' | 'name' | 'address' | 'city' | 'state' | 'zip'
+  >,
+  previousVersion: number | null,
+  now: Date,
+): Promise<boolean> {
+  const at = now.toISOString();
+  return conditional(() =>
+    db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: shipmentKey(next.order_id),
+        UpdateExpression: [
+          'SET entity = :entity, order_id = :orderId, label_state = :requested, generation = :generation',
+          '#reference = :reference, version = :version, job_id = :jobId, requested_at = :at, updated_at = :at',
+          '#name = :name, address = :address, city = :city, #state = :state, zip = :zip, attempts = :zero',
+          'created_at = if_not_exists(created_at, :at)',
+        ]
+          .join(', ')
+          .concat(
+            ' REMOVE error_message, configure_settings, qr_error, lease_until, easypost_shipment_id, label_url,' +
+              ' tracking_number, qr_code_url, label_broker_id, is_test_mode, tracking_status, tracking_updated_at,' +
+              ' purchased_at, label_expires_at, refund_status, gsi1pk, gsi1sk, gsi2pk, gsi2sk',
+          ),
+        ConditionExpression:
+          previousVersion === null ? 'attribute_not_exists(pk)' : 'version = :previousVersion',
+        ExpressionAttributeNames: { '#name': 'name', '#state': 'state', '#reference': 'reference' },
+        ExpressionAttributeValues: {
+          ':entity': 'shipment',
+          ':orderId': next.order_id,
+          ':requested': 'requested',
+          ':generation': next.generation,
+          ':reference': referenceFor(next.order_id, next.generation),
+          ':version': (previousVersion ?? 0) + 1,
+          ':jobId': next.job_id,
+          ':at': at,
+          ':name': next.name,
+          ':address': next.address,
+          ':city': next.city,
+          ':state': next.state,
+          ':zip': next.zip,
+          ':zero': 0,
+          ...(previousVersion === null ? {} : { ':previousVersion': previousVersion }),
+        },
+      }),
+    ),
+  );
+}
+
+/**
+ * A worker takes the shipment for one job: from requested, or from purchasing whose holder's lease ran out
+ * (it crashed or timed out), or again by the same job on redelivery. Returns false when another job holds it.
+ */
+export async function acquireLease(
+  orderId: string,
+  job: { jobId: string; generation: number },
+  now: Date,
+  leaseSeconds: number,
+): Promise<boolean> {
+  return conditional(() =>
+    db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: shipmentKey(orderId),
+        UpdateExpression:
+          'SET label_state = :purchasing, lease_until = :lease, job_id = :jobId, updated_at = :now, ' +
+          'version = version + :one ADD attempts :one',
+        ConditionExpression:
+          'generation = :generation AND (label_state = :requested OR ' +
+          '(label_state = :purchasing AND (lease_until < :now OR job_id = :jobId)))',
+        ExpressionAttributeValues: {
+          ':purchasing': 'purchasing',
+          ':requested': 'requested',
+          ':lease': new Date(now.getTime() + leaseSeconds * 1000).toISOString(),
+          ':jobId': job.jobId,
+          ':generation': job.generation,
+          ':now': now.toISOString(),
+          ':one': 1,
+        },
+      }),
+    ),
+  );
+}
+
+export interface PurchasedLabel {
+  easypostShipmentId: string;
+  labelUrl: string;
+  trackingNumber: string | null;
+  isTestMode: boolean;
+  trackingStatus: TrackingStatus;
+}
+
+/** The bought label, on the shipment and on the order (spec 001's order fields), with a timeline entry. */
+export async function recordPurchase(
+  orderId: string,
+  job: { jobId: string; generation: number },
+  label: PurchasedLabel,
+  now: Date,
+  validityDays: number,
+): Promise<boolean> {
+  const at = now.toISOString();
+  const entry: TimelineEntry = {
+    at,
+    kind: 'label',
+    status: 'purchased',
+    message: label.isTestMode ? 'Prepaid test label created' : 'Prepaid USPS label created',
+    location: null,
+  };
+  const timeline = timelineUpdate(entry);
+  return conditional(() =>
+    db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: shipmentKey(orderId),
+              UpdateExpression:
+                'SET label_state = :purchased, easypost_shipment_id = :shp, label_url = :url, ' +
+                'tracking_number = :tracking, is_test_mode = :test, tracking_status = :trackingStatus, ' +
+                'purchased_at = :at, label_expires_at = :expires, updated_at = :at, version = version + :one, ' +
+                'gsi1pk = :gsi1pk, gsi1sk = :sk, gsi2pk = :unused, gsi2sk = :gsi2sk ' +
+                'REMOVE lease_until, error_message, configure_settings',
+              ConditionExpression:
+                'generation = :generation AND job_id = :jobId AND label_state = :purchasing',
+              ExpressionAttributeValues: {
+                ':purchased': 'purchased',
+                ':purchasing': 'purchasing',
+                ':shp': label.easypostShipmentId,
+                ':url': label.labelUrl,
+                ':tracking': label.trackingNumber,
+                ':test': label.isTestMode,
+                ':trackingStatus': label.trackingStatus,
+                ':at': at,
+                ':expires': new Date(now.getTime() + validityDays * 86400_000).toISOString(),
+                ':one': 1,
+                ':gsi1pk': easypostKey(label.easypostShipmentId),
+                ':sk': 'SHIPMENT',
+                ':unused': UNUSED_LABELS_PK,
+                ':gsi2sk': `${at}#${orderId}`,
+                ':generation': job.generation,
+                ':jobId': job.jobId,
+              },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: orderKey(orderId),
+              UpdateExpression: `SET shipping_label_url = :url, tracking_number = :tracking, updated_at = :at, ${timeline.expression} REMOVE qr_code_url, label_broker_id`,
+              ExpressionAttributeValues: {
+                ':url': label.labelUrl,
+                ':tracking': label.trackingNumber,
+                ':at': at,
+                ...timeline.values,
+              },
+            },
+          },
+        ],
+      }),
+    ),
+  );
+}
+
+/** The USPS QR code of the current label, on the shipment and the order. */
+export async function recordQrCode(
+  orderId: string,
+  generation: number,
+  qr: { qrCodeUrl: string; labelBrokerId: string | null },
+  now: Date,
+): Promise<boolean> {
+  const at = now.toISOString();
+  return conditional(() =>
+    db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: shipmentKey(orderId),
+              UpdateExpression:
+                'SET qr_code_url = :qr, label_broker_id = :broker, updated_at = :at, version = version + :one REMOVE qr_error',
+              ConditionExpression: 'generation = :generation AND label_state = :purchased',
+              ExpressionAttributeValues: {
+                ':qr': qr.qrCodeUrl,
+                ':broker': qr.labelBrokerId,
+                ':at': at,
+                ':one': 1,
+                ':generation': generation,
+                ':purchased': 'purchased',
+              },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: orderKey(orderId),
+              UpdateExpression: 'SET qr_code_url = :qr, label_broker_id = :broker, updated_at = :at',
+              ExpressionAttributeValues: { ':qr': qr.qrCodeUrl, ':broker': qr.labelBrokerId, ':at': at },
+            },
+          },
+        ],
+      }),
+    ),
+  );
+}
+
+/** A label that could not be made: the reason on the shipment, and a line on the order's timeline. */
+export async function recordFailure(
+  orderId: string,
+  job: { jobId: string; generation: number },
+  failure: { message: string; configureSettings: boolean },
+  now: Date,
+): Promise<boolean> {
+  const at = now.toISOString();
+  const timeline = timelineUpdate({
+    at,
+    kind: 'label',
+    status: 'failed',
+    message: failure.message,
+    location: null,
+  });
+  return conditional(() =>
+    db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: shipmentKey(orderId),
+              UpdateExpression:
+                'SET label_state = :failed, error_message = :message, configure_settings = :configure, ' +
+                'updated_at = :at, version = version + :one REMOVE lease_until',
+              ConditionExpression:
+                'generation = :generation AND job_id = :jobId AND label_state IN (:requested, :purchasing)',
+              ExpressionAttributeValues: {
+                ':failed': 'failed',
+                ':message': failure.message,
+                ':configure': failure.configureSettings,
+                ':at': at,
+                ':one': 1,
+                ':generation': job.generation,
+                ':jobId': job.jobId,
+                ':requested': 'requested',
+                ':purchasing': 'purchasing',
+              },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: orderKey(orderId),
+              UpdateExpression: `SET label_error = :message, updated_at = :at, ${timeline.expression}`,
+              ExpressionAttributeValues: { ':message': failure.message, ':at': at, ...timeline.values },
+            },
+          },
+        ],
+      }),
+    ),
+  );
+}
+
+/** The QR code could not be made although the label was bought: the label stays usable, the reason is kept. */
+export async function recordQrFailure(orderId: string, generation: number, reason: string, now: Date) {
+  return conditional(() =>
+    db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: shipmentKey(orderId),
+        UpdateExpression: 'SET qr_error = :reason, updated_at = :at, version = version + :one',
+        ConditionExpression: 'generation = :generation AND label_state = :purchased',
+        ExpressionAttributeValues: {
+          ':reason': reason,
+          ':at': now.toISOString(),
+          ':one': 1,
+          ':generation': generation,
+          ':purchased': 'purchased',
+        },
+      }),
+    ),
+  );
+}
+
+/** Purchased labels with no carrier scan, bought before `cutoff` (oldest first, one page). */
+export async function listUnusedLabelsBefore(
+  cutoff: Date,
+  startKey?: Record<string, unknown>,
+): Promise<{ items: ShipmentItem[]; next?: Record<string, unknown> }> {
+  const { Items = [], LastEvaluatedKey } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: TABLE_INDEXES.byStatus.name,
+      KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk < :cutoff',
+      ExpressionAttributeValues: { ':pk': UNUSED_LABELS_PK, ':cutoff': cutoff.toISOString() },
+      ExclusiveStartKey: startKey,
+      Limit: 100,
+    }),
+  );
+  return { items: Items as ShipmentItem[], next: LastEvaluatedKey };
+}
+
+/** A refunded label: expired on the shipment, cleared from the order; the seller may generate a new one. */
+export async function recordExpiry(
+  shipment: ShipmentItem,
+  refundStatus: string,
+  now: Date,
+): Promise<boolean> {
+  const at = now.toISOString();
+  const timeline = timelineUpdate({
+    at,
+    kind: 'label',
+    status: 'expired',
+    message: 'Label unused after 7 days: refunded',
+    location: null,
+  });
+  return conditional(() =>
+    db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: shipmentKey(shipment.order_id),
+              UpdateExpression:
+                'SET label_state = :expired, refund_status = :refund, updated_at = :at, version = version + :one ' +
+                'REMOVE gsi2pk, gsi2sk',
+              // Only a label still unused: a scan that arrived meanwhile keeps it.
+              ConditionExpression:
+                'generation = :generation AND label_state = :purchased AND gsi2pk = :unused',
+              ExpressionAttributeValues: {
+                ':expired': 'expired',
+                ':refund': refundStatus,
+                ':at': at,
+                ':one': 1,
+                ':generation': shipment.generation,
+                ':purchased': 'purchased',
+                ':unused': UNUSED_LABELS_PK,
+              },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: orderKey(shipment.order_id),
+              UpdateExpression: `SET updated_at = :at, ${timeline.expression} REMOVE shipping_label_url, qr_code_url, label_broker_id, tracking_number`,
+              ExpressionAttributeValues: { ':at': at, ...timeline.values },
+            },
+          },
+        ],
+      }),
+    ),
+  );
+}
+
+/** A label the carrier has scanned is in use: it leaves the refund index. */
+export async function markLabelUsed(shipment: ShipmentItem, now: Date): Promise<boolean> {
+  return conditional(() =>
+    db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: shipmentKey(shipment.order_id),
+        UpdateExpression: 'SET updated_at = :at, version = version + :one REMOVE gsi2pk, gsi2sk',
+        ConditionExpression: 'generation = :generation',
+        ExpressionAttributeValues: {
+          ':at': now.toISOString(),
+          ':one': 1,
+          ':generation': shipment.generation,
+        },
+      }),
+    ),
+  );
+}
+
+export async function findShipmentByEasyPostId(easypostShipmentId: string): Promise<ShipmentItem | null> {
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: TABLE_INDEXES.collection.name,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': easypostKey(easypostShipmentId) },
+      Limit: 1,
+    }),
+  );
+  return (Items[0] as ShipmentItem | undefined) ?? null;
+}
+
+const EVENT_RETENTION_DAYS = 30;
+
+/**
+ * One carrier event, applied once: the event id is recorded in the same transaction as the change, so a
+ * replayed event finds it and changes nothing (returns false).
+ */
+export async function applyTrackingEvent(
+  shipment: ShipmentItem,
+  event: {
+    eventId: string;
+    status: TrackingStatus;
+    updatedAt: string;
+    entry: TimelineEntry;
+    orderShipmentStatus: string | null;
+    /** False for an event older than the status already stored: it only adds its timeline line. */
+    advancesStatus: boolean;
+  },
+  now: Date,
+): Promise<boolean> {
+  const at = now.toISOString();
+  const timeline = timelineUpdate(event.entry);
+  const inUse = event.status !== 'pre_transit' && event.status !== 'unknown';
+  const shipmentSet = ['updated_at = :at', 'version = version + :one'];
+  if (event.advancesStatus) shipmentSet.push('tracking_status = :status', 'tracking_updated_at = :statusAt');
+  const orderSet = ['updated_at = :at', timeline.expression];
+  if (event.advancesStatus && event.orderShipmentStatus) orderSet.push('shipment_status = :orderStatus');
+  return conditional(() =>
+    db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                pk: `EASYPOST_EVENT#${event.eventId}`,
+                sk: 'EVENT',
+                entity: 'easypost-event',
+                order_id: shipment.order_id,
+                status: event.status,
+                received_at: at,
+                [TTL_ATTRIBUTE]: Math.floor(now.getTime() / 1000) + EVENT_RETENTION_DAYS * 86400,
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: shipmentKey(shipment.order_id),
+              UpdateExpression: `SET ${shipmentSet.join(', ')}${inUse ? ' REMOVE gsi2pk, gsi2sk' : ''}`,
+              ExpressionAttributeValues: {
+                ':at': at,
+                ':one': 1,
+                ...(event.advancesStatus ? { ':status': event.status, ':statusAt': event.updatedAt } : {}),
+              },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: orderKey(shipment.order_id),
+              UpdateExpression: `SET ${orderSet.join(', ')}`,
+              ExpressionAttributeValues: {
+                ':at': at,
+                ...timeline.values,
+                ...(event.advancesStatus && event.orderShipmentStatus
+                  ? { ':orderStatus': event.orderShipmentStatus }
+                  : {}),
+              },
+            },
+          },
+        ],
+      }),
+    ),
+  );
+}
