@@ -12,6 +12,8 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import {
   type RouteDef,
   routes as routeTable,
+  type ScheduleDef,
+  schedules as scheduleTable,
   type WorkerDef,
   workers as workerTable,
 } from '../shared/routes.js';
@@ -31,6 +33,7 @@ export interface CreateAppOptions {
   /** Tests inject their own tables (e.g. an admin row); the real ones otherwise. */
   routes?: Record<string, RouteDef>;
   workers?: Record<string, WorkerDef>;
+  schedules?: Record<string, ScheduleDef>;
   /** Stage settings on top of the stage's defaults (e.g. alarmEmail). */
   config?: Partial<Omit<StageConfig, 'stage'>>;
   /** Reuse bundles already in functionsOutdir instead of building. */
@@ -44,6 +47,7 @@ export interface CreateAppOptions {
 export function createApp(options: CreateAppOptions = {}): { app: App; stack: BuybackStack } {
   const routes = options.routes ?? routeTable;
   const workers = options.workers ?? workerTable;
+  const schedules = options.schedules ?? scheduleTable;
   const functionsDir = path.resolve(repoRoot, options.functionsOutdir ?? 'dist/functions');
 
   // cdk.json's feature flags are given to in-process apps too, so tests synthesize what the CLI does.
@@ -51,7 +55,7 @@ export function createApp(options: CreateAppOptions = {}): { app: App; stack: Bu
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
 
   const stage = parseStage(options.stage ?? app.node.tryGetContext('stage'));
-  if (!options.skipBuild) buildFunctions(functionsDir, { routes, workers });
+  if (!options.skipBuild) buildFunctions(functionsDir, { routes, workers, schedules });
   const config = stageConfig(stage, {
     alarmEmail: app.node.tryGetContext('alarmEmail'),
     emailFrom: app.node.tryGetContext('emailFrom'),
@@ -64,6 +68,7 @@ export function createApp(options: CreateAppOptions = {}): { app: App; stack: Bu
     config,
     routes,
     workers,
+    schedules,
     functionsDir,
     webDir: path.resolve(repoRoot, options.webDir ?? 'dist/web'),
   });

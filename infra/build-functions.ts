@@ -5,6 +5,8 @@ import { type BuildOptions, buildSync, type Metafile } from 'esbuild';
 import {
   type RouteDef,
   routes as routeTable,
+  type ScheduleDef,
+  schedules as scheduleTable,
   type WorkerDef,
   workers as workerTable,
 } from '../shared/routes.js';
@@ -16,6 +18,7 @@ export const repoRoot = path.resolve(path.dirname(thisFile), '..');
 export interface BuildFunctionsOptions {
   routes?: Record<string, RouteDef>;
   workers?: Record<string, WorkerDef>;
+  schedules?: Record<string, ScheduleDef>;
   /** Folder holding the handler entries; `functions/` of this repository unless told. */
   sourceDir?: string;
 }
@@ -26,12 +29,15 @@ export function functionEntries(options: BuildFunctionsOptions = {}): Record<str
   const rows = [
     ...Object.entries(options.routes ?? routeTable),
     ...Object.entries(options.workers ?? workerTable),
+    ...Object.entries(options.schedules ?? scheduleTable),
   ];
   const entries: Record<string, string> = {};
   const missing: string[] = [];
   for (const [key, row] of rows) {
     if (entries[key])
-      throw new Error(`"${key}" is both a route and a worker: each function needs its own key.`);
+      throw new Error(
+        `"${key}" is used twice (routes, workers and schedules share one key space): each function needs its own key.`,
+      );
     const entry = path.join(sourceDir, `${row.handler}.ts`);
     if (!existsSync(entry)) missing.push(`${key}: ${path.relative(repoRoot, entry)}`);
     entries[key] = entry;

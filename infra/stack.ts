@@ -1,7 +1,7 @@
 import { type CfnElement, CfnOutput, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
-import type { Capability, QueueName, RouteDef, WorkerDef } from '../shared/routes.js';
+import type { Capability, QueueName, RouteDef, ScheduleDef, WorkerDef } from '../shared/routes.js';
 import { ENV } from '../shared/runtime-env.js';
 import { Api } from './constructs/api.js';
 import type { AppFunction } from './constructs/app-function.js';
@@ -9,6 +9,7 @@ import { Auth } from './constructs/auth.js';
 import { Data } from './constructs/data.js';
 import { Jobs } from './constructs/jobs.js';
 import { Monitoring } from './constructs/monitoring.js';
+import { Schedules } from './constructs/schedules.js';
 import { Secrets } from './constructs/secrets.js';
 import { Site } from './constructs/site.js';
 import { Storage } from './constructs/storage.js';
@@ -18,6 +19,7 @@ export interface BuybackStackProps extends StackProps {
   config: StageConfig;
   routes: Record<string, RouteDef>;
   workers: Record<string, WorkerDef>;
+  schedules: Record<string, ScheduleDef>;
   /** Where `buildFunctions` wrote the bundles: `<functionsDir>/<key>/index.js`. */
   functionsDir: string;
   webDir: string;
@@ -36,6 +38,7 @@ export class BuybackStack extends Stack {
   public readonly secrets: Secrets;
   public readonly auth: Auth;
   public readonly jobs: Jobs;
+  public readonly schedules: Schedules;
   public readonly api: Api;
   public readonly site: Site;
   public readonly monitoring: Monitoring;
@@ -51,6 +54,11 @@ export class BuybackStack extends Stack {
     this.secrets = new Secrets(this, 'Secrets', { config });
     this.auth = new Auth(this, 'Auth', { config });
     this.jobs = new Jobs(this, 'Jobs', { config, workers: props.workers, functionsDir: props.functionsDir });
+    this.schedules = new Schedules(this, 'Schedules', {
+      config,
+      schedules: props.schedules,
+      functionsDir: props.functionsDir,
+    });
     this.api = new Api(this, 'Api', {
       config,
       routes: props.routes,
@@ -80,6 +88,7 @@ export class BuybackStack extends Stack {
         capabilities: w.def.capabilities,
         queue: w.def.queue,
       })),
+      ...this.schedules.functions.map((s) => ({ key: s.key, fn: s.fn, capabilities: s.def.capabilities })),
     ];
     for (const { fn, capabilities, queue } of functions) {
       fn.function.addEnvironment(ENV.stage, config.stage);

@@ -4,6 +4,7 @@ import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { QueueName, WorkerDef } from '../../shared/routes.js';
+import { ENV } from '../../shared/runtime-env.js';
 import type { StageConfig } from '../stage-config.js';
 import { AppFunction } from './app-function.js';
 
@@ -96,6 +97,9 @@ export class Jobs extends Construct {
         timeout: Duration.seconds(def.timeoutSeconds),
         description: `Worker ${key} on ${def.queue}`,
       });
+      // The worker delays a failed message's next delivery itself (exponential backoff from this base).
+      fn.function.addEnvironment(ENV.jobQueueUrl, this.queues[def.queue].queue.queueUrl);
+      fn.function.addEnvironment(ENV.jobRetryBaseSeconds, String(def.retryBaseSeconds));
       fn.function.addEventSource(
         new SqsEventSource(this.queues[def.queue].queue, {
           batchSize: def.batchSize,

@@ -38,9 +38,9 @@ const fullRoutes: Record<string, RouteDef> = {
 };
 const fullWorkers: Record<string, WorkerDef> = {
   ...workers,
-  labelProbe: {
+  smsProbe: {
     ...workers.emailWorker,
-    queue: 'label-jobs',
+    queue: 'sms-jobs',
     capabilities: ['table:read', 'label-jobs:send'],
   },
 };

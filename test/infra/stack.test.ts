@@ -6,7 +6,7 @@ import type { Metafile } from 'esbuild';
 import { createApp } from '../../infra/app';
 import { buildFunctions } from '../../infra/build-functions';
 import { EMAIL_FROM_PLACEHOLDER } from '../../infra/stage-config';
-import { type RouteDef, routes, type WorkerDef, workers } from '../../shared/routes';
+import { type RouteDef, routes, schedules, type WorkerDef, workers } from '../../shared/routes';
 import { ENV, TABLE_INDEXES, TTL_ATTRIBUTE } from '../../shared/runtime-env';
 
 jest.setTimeout(120_000);
@@ -34,12 +34,13 @@ const testRoutes: Record<string, RouteDef> = {
 };
 const testWorkers: Record<string, WorkerDef> = {
   ...workers,
-  labelProbe: {
-    queue: 'label-jobs',
+  smsProbe: {
+    queue: 'sms-jobs',
     handler: workers.emailWorker.handler,
     timeoutSeconds: 45,
     batchSize: 5,
-    capabilities: ['table:read', 'sms-jobs:send'],
+    retryBaseSeconds: 10,
+    capabilities: ['table:read', 'email-jobs:send'],
   },
 };
 
@@ -177,7 +178,9 @@ describe('functions', () => {
   test('every route and worker function is Node.js 22 on arm64 with its own log group', () => {
     for (const stage of ['dev', 'prod'] as const) {
       const fns = ours(templates[stage].json);
-      expect(fns).toHaveLength(Object.keys(testRoutes).length + Object.keys(testWorkers).length);
+      expect(fns).toHaveLength(
+        Object.keys(testRoutes).length + Object.keys(testWorkers).length + Object.keys(schedules).length,
+      );
       for (const [, fn] of fns) {
         expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'] });
         expect(fn.Properties?.LoggingConfig?.LogGroup).toBeDefined();
@@ -272,13 +275,36 @@ describe('jobs', () => {
       expect(JSON.stringify(policy)).toContain('"aws:SecureTransport":"false"');
   });
 
-  test('visibility timeout is 6x the worker timeout, 180 s without a worker', () => {
+  test('each schedule row is an EventBridge rule on its own function, retried twice', () => {
+    const { json } = dev();
+    const rules = ofType(json, 'AWS::Events::Rule');
+    expect(rules).toHaveLength(Object.keys(schedules).length);
+    for (const [key, def] of Object.entries(schedules)) {
+      const [, rule] = rules.find(([id]) => id.startsWith(`Schedules${key}Rule`))!;
+      expect(rule.Properties?.ScheduleExpression).toBe(def.schedule);
+      expect(rule.Properties?.Targets[0].Arn['Fn::GetAtt'][0]).toMatch(
+        new RegExp(`^Schedules${key}Function`),
+      );
+      expect(rule.Properties?.Targets[0].RetryPolicy).toEqual({ MaximumRetryAttempts: 2 });
+    }
+  });
+
+  test('workers know their own queue and retry base, for backoff', () => {
+    const { json } = dev();
+    const fns = ofType(json, 'AWS::Lambda::Function');
+    const [, label] = fns.find(([id]) => id.startsWith('JobslabelWorkerFunction'))!;
+    const vars = label.Properties?.Environment.Variables;
+    expect(vars[ENV.jobQueueUrl]).toEqual({ Ref: expect.stringMatching(/^JobsLabelJobsQueue/) });
+    expect(vars[ENV.jobRetryBaseSeconds]).toBe(String(workers.labelWorker.retryBaseSeconds));
+  });
+
+  test('visibility timeout is 6x the worker timeout', () => {
     const { json } = dev();
     const visibility = (id: string) =>
       queues(json).find(([logicalId]) => logicalId.includes(id))![1].Properties?.VisibilityTimeout;
     expect(visibility('EmailJobs')).toBe(6 * workers.emailWorker.timeoutSeconds);
-    expect(visibility('LabelJobs')).toBe(6 * 45);
-    expect(visibility('SmsJobs')).toBe(180);
+    expect(visibility('LabelJobs')).toBe(6 * workers.labelWorker.timeoutSeconds);
+    expect(visibility('SmsJobs')).toBe(6 * 45);
   });
 
   test('every worker is subscribed with partial batch responses and its batch size', () => {
