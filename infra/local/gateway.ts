@@ -34,6 +34,13 @@ export interface GatewayOptions {
   securityHeaders: Record<string, string>;
   /** Origins the browser talks to directly locally (cognito-local, s3rver), added to the CSP's connect-src. */
   extraConnectSources: string[];
+  /** Origins the browser loads images from locally (the EasyPost test server's QR codes), added to img-src. */
+  extraImageSources?: string[];
+  /**
+   * Local-only actions, `POST /__local/<name>` (e.g. run a scheduled function now); the answer is their result.
+   * Nothing like it exists in AWS: the deployed stack has only the routes of the template.
+   */
+  controls?: Record<string, () => Promise<unknown>>;
   log: LogSink;
   /** Log every API call (method, path, status, time). */
   accessLog: boolean;
@@ -74,22 +81,28 @@ const compressible = (contentType: string) =>
   /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/.test(contentType);
 
 /** The CSP of the distribution, loosened only where the local origins differ from the deployed ones. */
-export function localCsp(csp: string, extraConnectSources: string[]): string {
+export function localCsp(
+  csp: string,
+  extraConnectSources: string[],
+  extraImageSources: string[] = [],
+): string {
   const directives = csp
     .split(';')
     .map((d) => d.trim())
     .filter((d) => d && !/^upgrade-insecure-requests$|^block-all-mixed-content$/.test(d));
-  const connectIndex = directives.findIndex((d) => d.startsWith('connect-src'));
-  if (connectIndex >= 0)
-    directives[connectIndex] = `${directives[connectIndex]} ${extraConnectSources.join(' ')}`;
-  else {
-    const fallback =
-      directives
-        .find((d) => d.startsWith('default-src'))
-        ?.slice('default-src'.length)
-        .trim() ?? "'self'";
-    directives.push(`connect-src ${fallback} ${extraConnectSources.join(' ')}`);
-  }
+  const fallback =
+    directives
+      .find((d) => d.startsWith('default-src'))
+      ?.slice('default-src'.length)
+      .trim() ?? "'self'";
+  const extend = (name: string, sources: string[]) => {
+    if (sources.length === 0) return;
+    const index = directives.findIndex((d) => d.startsWith(`${name} `) || d === name);
+    if (index >= 0) directives[index] = `${directives[index]} ${sources.join(' ')}`;
+    else directives.push(`${name} ${fallback} ${sources.join(' ')}`);
+  };
+  extend('connect-src', extraConnectSources);
+  extend('img-src', extraImageSources);
   return directives.join('; ');
 }
 
@@ -115,6 +128,7 @@ export async function startGateway(
     baseHeaders['content-security-policy'] = localCsp(
       baseHeaders['content-security-policy'],
       options.extraConnectSources,
+      options.extraImageSources,
     );
   }
   const fileCache = new Map<string, CachedFile>();
@@ -332,10 +346,21 @@ export async function startGateway(
     send(res, 200, headers, cached.body);
   }
 
+  async function handleControl(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+    const control = options.controls?.[path.slice('/__local/'.length)];
+    const headers = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+    if (!control) return send(res, 404, headers, NOT_FOUND);
+    if (req.method !== 'POST')
+      return send(res, 405, { ...headers, allow: 'POST' }, json({ error: 'POST only' }));
+    req.resume();
+    send(res, 200, headers, json((await control()) ?? null));
+  }
+
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
     const path = url.split('?')[0] || '/';
     const handle = async () => {
+      if (path.startsWith('/__local/')) return handleControl(req, res, path);
       if (path === '/api' || path.startsWith('/api/')) return handleApi(req, res, path);
       if (path.startsWith('/images/')) return handleImage(req, res, path);
       return handleStatic(req, res, path);

@@ -10,6 +10,7 @@ export interface PortMap {
   s3: number;
   cognito: number;
   ses: number;
+  easypost: number;
 }
 
 export const DEV_PORTS: PortMap = {
@@ -19,6 +20,7 @@ export const DEV_PORTS: PortMap = {
   s3: 4569,
   cognito: 9229,
   ses: 8005,
+  easypost: 8081,
 };
 
 /** The test profile runs beside a dev stack on the same machine, so it shifts every port. */
@@ -31,6 +33,7 @@ export const PORT_OWNERS: Record<keyof PortMap, string> = {
   s3: 's3rver (S3)',
   cognito: 'cognito-local',
   ses: 'aws-ses-v2-local (mail)',
+  easypost: 'the EasyPost test server',
 };
 
 export function parseProfile(value: string | undefined): Profile {

@@ -331,6 +331,8 @@ async function exists(probe: () => Promise<unknown>): Promise<boolean> {
  */
 export const LOCAL_SECRET_PLACEHOLDERS: Record<string, string> = {
   easypostTestKey: 'EZTK_local_placeholder_not_a_real_key',
+  // Signs the local EasyPost test server's tracker events; a real one is set in Secrets Manager per stage.
+  easypostWebhookSecret: 'local-easypost-webhook-secret',
 };
 
 /**

@@ -4,6 +4,7 @@
  */
 import type { Product } from '../../shared/schemas/product.js';
 import { DEFAULT_PUBLIC_SETTINGS, type PublicSettings } from '../../shared/schemas/settings.js';
+import { DEFAULT_PARCEL, type ShippingSettings } from '../../shared/schemas/shipment.js';
 
 export type SeedProduct = Omit<Product, 'imageUrl'>;
 
@@ -448,6 +449,22 @@ export const SEED_SETTINGS: PublicSettings = {
     },
   },
 };
+
+/**
+ * The shipping side of the settings (server-only): test mode, so `npm start` makes TEST labels on the local
+ * EasyPost test server with the placeholder test key.
+ */
+export const SEED_SHIPPING_SETTINGS = {
+  easypost_use_production: false,
+  carrier_id: 'ca_local_usps',
+  warehouse_company: 'StripBuyback Receiving',
+  warehouse_street: '1200 Commerce Way, Suite 210',
+  warehouse_city: 'Columbus',
+  warehouse_state: 'OH',
+  warehouse_zip: '43215',
+  warehouse_phone: '8005550142',
+  shipping_parcel: { ...DEFAULT_PARCEL },
+} satisfies ShippingSettings;
 
 export const ADMIN_EMAIL = 'admin@stripbuyback.test';
 

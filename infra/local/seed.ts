@@ -14,6 +14,7 @@ import {
   type DynamoDBDocumentClient,
   GetCommand,
   QueryCommand,
+  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { TABLE_INDEXES } from '../../shared/runtime-env.js';
 import {
@@ -23,6 +24,7 @@ import {
   productSvg,
   SEED_PRODUCTS,
   SEED_SETTINGS,
+  SEED_SHIPPING_SETTINGS,
   type SeedProduct,
 } from './seed-data.js';
 
@@ -53,7 +55,29 @@ export function productItem(product: SeedProduct): Record<string, unknown> {
 export const SETTINGS_KEY = { pk: 'SETTINGS', sk: 'SITE' } as const;
 
 export function settingsItem(): Record<string, unknown> {
-  return { ...SETTINGS_KEY, entity: 'settings', ...SEED_SETTINGS };
+  return { ...SETTINGS_KEY, entity: 'settings', ...SEED_SETTINGS, ...SEED_SHIPPING_SETTINGS };
+}
+
+/**
+ * Data seeded before labels existed has no shipping settings: they are added where missing (a value staff
+ * set is kept), so the label flow works on an existing `.local/` too.
+ */
+async function addMissingShippingSettings(documents: DynamoDBDocumentClient, tableName: string) {
+  const entries = Object.entries(SEED_SHIPPING_SETTINGS);
+  await documents
+    .send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: SETTINGS_KEY,
+        UpdateExpression: `SET ${entries.map((_, i) => `#k${i} = if_not_exists(#k${i}, :v${i})`).join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: Object.fromEntries(entries.map(([key], i) => [`#k${i}`, key])),
+        ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
+      }),
+    )
+    .catch((error: Error) => {
+      if (error.name !== 'ConditionalCheckFailedException') throw error;
+    });
 }
 
 async function isSeeded(documents: DynamoDBDocumentClient, tableName: string): Promise<boolean> {
@@ -102,7 +126,10 @@ export async function seedCatalogue(options: {
   imagesBucket?: string;
   force?: boolean;
 }): Promise<boolean> {
-  if (!options.force && (await isSeeded(options.documents, options.tableName))) return false;
+  if (!options.force && (await isSeeded(options.documents, options.tableName))) {
+    await addMissingShippingSettings(options.documents, options.tableName);
+    return false;
+  }
   if (options.imagesBucket) {
     await Promise.all(
       SEED_PRODUCTS.map((product) =>

@@ -2,13 +2,15 @@
  * Runs the synthesized stack on localhost: emulators, resources, Lambda workers, the site/API gateway and the
  * SQS pollers. `startLocalStack` is what `npm start`, the test global setup and the bench use.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ENV } from '../../shared/runtime-env.js';
 import { QUEUE_NAMES } from '../constructs/jobs.js';
 import { JwtAuthorizer } from './authorizer.js';
+import { startEasyPostServer } from './easypost-server.js';
 import {
   assertJava,
   type Emulator,
@@ -68,6 +70,11 @@ export interface LocalStackOptions {
   forceSeed?: boolean;
   /** Aborting stops a start-up in progress: it fails with a LocalStackError and leaves nothing running. */
   signal?: AbortSignal;
+  /**
+   * Overrides the workers' first retry delay (JOB_RETRY_BASE_SECONDS); the test profile uses 1 s so retry and
+   * dead-letter paths run in seconds. Defaults to the template's values for dev.
+   */
+  retryBaseSeconds?: number;
 }
 
 export interface LocalStackUrls {
@@ -82,6 +89,8 @@ export interface LocalStackUrls {
   sqs: string;
   s3: string;
   ses: string;
+  /** The EasyPost test server: its origin (label and QR files, `/__control/...` switches). */
+  easypost: string;
 }
 
 export interface LocalQueue {
@@ -106,6 +115,8 @@ export interface LocalStack {
   /** Environment values every function sees alike (TABLE_NAME, EMAIL_QUEUE_URL, ...), plus the endpoint variables. */
   env: Record<string, string>;
   seeded: boolean;
+  /** Scheduled functions, each runnable now with a POST to its URL (`/__local/schedules/<name>`). */
+  schedules: Record<string, string>;
   startupMs: number;
   stop(): Promise<void>;
 }
@@ -238,18 +249,29 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const resolver = new Resolver(template, physical, naming);
     const secretsFile = join(dataDir, 'secrets.json');
     ensureSecretsFile(secretsFile, model.secrets, resolver);
+    const easypost = await startEasyPostServer({
+      port: ports.easypost,
+      // Tracker events go to the webhook route, signed with whatever secret the local secret file holds now.
+      webhook: {
+        url: `${naming.siteOrigin}/api/webhooks/easypost`,
+        secret: () => readLocalSecret(secretsFile, 'easypostWebhookSecret'),
+      },
+    });
+    cleanups.push(() => easypost.close());
 
     // Functions: only those a route or an event source runs (CDK's own helper functions stay out).
     const used = new Set([
       ...model.routes.map((r) => r.functionLogicalId),
       ...model.eventSources.map((e) => e.functionLogicalId),
+      ...model.schedules.map((e) => e.functionLogicalId),
     ]);
     const baseEnv: Record<string, string> = {};
     for (const name of ['PATH', 'HOME', 'LANG', 'TMPDIR', 'TZ']) {
       const value = process.env[name];
       if (value !== undefined) baseEnv[name] = value;
     }
-    const endpointEnv = lambdaEndpointEnv(endpoints);
+    const endpointEnv = { ...lambdaEndpointEnv(endpoints), [ENV.easypostBaseUrl]: easypost.apiBaseUrl };
+    const retryBase = options.retryBaseSeconds ?? (profile === 'test' ? 1 : undefined);
     const functionEnv = (fn: LambdaDef): Record<string, string> => {
       const own: Record<string, string> = {};
       for (const [name, value] of Object.entries(fn.environment)) {
@@ -288,6 +310,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           _HANDLER: fn.handler,
           [ENV.localSecretsFile]: secretsFile,
           ...own,
+          ...(retryBase !== undefined && own[ENV.jobRetryBaseSeconds]
+            ? { [ENV.jobRetryBaseSeconds]: String(retryBase) }
+            : {}),
         },
       };
       const local = new LocalFunction(spec, log);
@@ -397,12 +422,41 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         `The web app failed to build (${built.failed}); see ${join(logsDir, 'web-build.log')}.`,
       );
 
+    // Scheduled functions: runnable on demand at /__local/schedules/<name>; dev also runs rate() rules on time.
+    const scheduleControls: Record<string, () => Promise<unknown>> = {};
+    const scheduleUrls: Record<string, string> = {};
+    for (const rule of model.schedules.filter((r) => r.enabled)) {
+      const fn = functions.get(rule.functionLogicalId);
+      if (!fn) throw new LocalStackError(`Schedule ${rule.logicalId} has no runnable function`);
+      const name = withoutHash(rule.logicalId);
+      const run = () =>
+        fn.invoke(
+          scheduledEvent(
+            physical[rule.logicalId]?.attrs.Arn ?? rule.logicalId,
+            naming.region,
+            naming.accountId,
+          ),
+        );
+      scheduleControls[`schedules/${name}`] = run;
+      scheduleUrls[name] = `${naming.siteOrigin}/__local/schedules/${name}`;
+      const every = rateMs(rule.expression);
+      if (profile === 'dev' && every) {
+        const timer = setInterval(() => {
+          run().catch((error: Error) => log.line(name, `scheduled run failed: ${error.message}`));
+        }, every);
+        timer.unref();
+        cleanups.push(async () => clearInterval(timer));
+      }
+    }
+
     const gateway = await startGateway({
       port: ports.site,
       routes,
       images: imagesBucket ? { s3: clients.s3, bucket: imagesBucket } : undefined,
       webRoot,
       securityHeaders: site.securityHeaders,
+      extraImageSources: [easypost.origin],
+      controls: scheduleControls,
       extraConnectSources: [
         naming.cognitoOrigin,
         endpoints.cognito,
@@ -469,6 +523,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         sqs: endpoints.sqs,
         s3: endpoints.s3,
         ses: endpoints.ses,
+        easypost: easypost.origin,
       },
       admin,
       userPoolId,
@@ -478,6 +533,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       queues,
       env: { ...endpointEnv, ...sharedEnv, [ENV.localSecretsFile]: secretsFile },
       seeded,
+      schedules: scheduleUrls,
       startupMs: Date.now() - started,
       stop,
     };
@@ -486,5 +542,38 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     await emulatorsSettled;
     await stop();
     throw error;
+  }
+}
+
+/** `rate(1 day)` in milliseconds; undefined for cron() expressions, which run only on demand locally. */
+export function rateMs(expression: string): number | undefined {
+  const match = /^rate\((\d+)\s+(minute|minutes|hour|hours|day|days)\)$/.exec(expression.trim());
+  if (!match) return undefined;
+  const unit = match[2].startsWith('minute') ? 60_000 : match[2].startsWith('hour') ? 3_600_000 : 86_400_000;
+  return Number(match[1]) * unit;
+}
+
+/** The event EventBridge hands a scheduled target. */
+function scheduledEvent(ruleArn: string, region: string, account: string) {
+  return {
+    version: '0',
+    id: randomUUID(),
+    'detail-type': 'Scheduled Event',
+    source: 'aws.events',
+    account,
+    time: new Date().toISOString(),
+    region,
+    resources: [ruleArn],
+    detail: {},
+  };
+}
+
+/** One key of the local secret file, read when needed so hand edits apply without a restart. */
+function readLocalSecret(file: string, key: string): string | undefined {
+  try {
+    const value = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)[key];
+    return typeof value === 'string' && value ? value : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -58,6 +58,11 @@ function banner(s: LocalStack): string {
     ['API', s.urls.api],
     ['Admin login', `${s.admin.email}  /  ${s.admin.password}`],
     ['Mail viewer', `${s.urls.mail}  (captured mail as JSON: ${s.urls.mailStore})`],
+    ['EasyPost (test)', `${s.urls.easypost}  (test labels only; every label says TEST)`],
+    ...Object.entries(s.schedules).map(([name, url]): [string, string] => [
+      `Run ${name}`,
+      `curl -X POST ${url}`,
+    ]),
     ['Data folder', s.dataDir + (s.profile === 'test' ? '  (temporary, removed on stop)' : '')],
     [
       'Started in',
@@ -92,6 +97,7 @@ try {
     queues: Object.fromEntries(Object.entries(stack.queues).map(([name, queue]) => [name, queue.url])),
     queueDetails: stack.queues,
     env: stack.env,
+    schedules: stack.schedules,
     dataDir: stack.dataDir,
     startupMs: stack.startupMs,
   };

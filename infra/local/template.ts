@@ -469,6 +469,14 @@ export interface EventSourceDef {
   enabled: boolean;
 }
 
+/** An EventBridge rule that runs a function of this stack on a schedule. */
+export interface ScheduleRuleDef {
+  logicalId: string;
+  functionLogicalId: string;
+  expression: string;
+  enabled: boolean;
+}
+
 export interface NamedResource {
   logicalId: string;
   properties: Record<string, Json>;
@@ -479,6 +487,7 @@ export interface StackModel {
   routes: RouteDef[];
   authorizers: AuthorizerDef[];
   eventSources: EventSourceDef[];
+  schedules: ScheduleRuleDef[];
   tables: NamedResource[];
   queues: NamedResource[];
   buckets: NamedResource[];
@@ -642,6 +651,26 @@ export function readStack(
     });
   }
 
+  const schedules: ScheduleRuleDef[] = [];
+  for (const [logicalId, resource] of ofType(template, 'AWS::Events::Rule')) {
+    const props = resource.Properties ?? {};
+    if (typeof props.ScheduleExpression !== 'string') continue;
+    const targets = Array.isArray(props.Targets) ? props.Targets : [];
+    for (const [i, target] of targets.entries()) {
+      const att = isRecord(target) ? getAttTarget(target.Arn) : undefined;
+      if (!att || template.Resources[att[0]]?.Type !== 'AWS::Lambda::Function') {
+        warnings.push(`Rule ${logicalId} target ${i} is not a function of this stack: skipped`);
+        continue;
+      }
+      schedules.push({
+        logicalId,
+        functionLogicalId: att[0],
+        expression: props.ScheduleExpression,
+        enabled: props.State !== 'DISABLED',
+      });
+    }
+  }
+
   const named = (type: string): NamedResource[] =>
     ofType(template, type).map(([logicalId, resource]) => ({
       logicalId,
@@ -659,6 +688,7 @@ export function readStack(
     routes,
     authorizers,
     eventSources,
+    schedules,
     tables: [...named('AWS::DynamoDB::Table'), ...named('AWS::DynamoDB::GlobalTable')],
     queues: named('AWS::SQS::Queue'),
     buckets: named('AWS::S3::Bucket'),

@@ -101,6 +101,7 @@ describe('ports', () => {
       s3: 4569,
       cognito: 9229,
       ses: 8005,
+      easypost: 8081,
     });
     expect(portsFor('test')).toEqual({
       site: 3100,
@@ -109,6 +110,7 @@ describe('ports', () => {
       s3: 4669,
       cognito: 9329,
       ses: 8105,
+      easypost: 8181,
     });
     expect(portsFor('test', 0).site).toBe(3000);
     expect(portsFor('dev', 7).dynamodb).toBe(8007);
@@ -131,6 +133,14 @@ describe('localCsp', () => {
     ).toBe("default-src 'self'; connect-src 'self' https://x http://localhost:9229");
     expect(localCsp("default-src 'self'", ['http://a'])).toBe(
       "default-src 'self'; connect-src 'self' http://a",
+    );
+  });
+
+  it('adds the local image origins to img-src', () => {
+    expect(
+      localCsp("default-src 'self'; img-src 'self' data: https:", ['http://c'], ['http://localhost:8081']),
+    ).toBe(
+      "default-src 'self'; img-src 'self' data: https: http://localhost:8081; connect-src 'self' http://c",
     );
   });
 });

@@ -13,7 +13,11 @@ export interface LocalStackInfo {
     cognito: string;
     ses: string;
     mailStore: string;
+    easypost: string;
   };
+  /** Scheduled functions by name: POST to the URL runs one now. */
+  schedules: Record<string, string>;
+  dataDir: string;
   admin: { email: string; password: string };
   userPoolId: string;
   userPoolClientId: string;
