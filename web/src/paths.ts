@@ -10,6 +10,8 @@ export const paths = {
   checkout: { path: '/checkout', title: 'Checkout' },
   orderConfirmation: { path: '/order-confirmation', title: 'Order Confirmed' },
   orderStatus: { path: '/order-status', title: 'Order Status' },
+  /** Not in the spec's title list: the default title. */
+  shippingQrCode: { path: '/shipping-qr-code/:orderId', title: null },
   howItWorks: { path: '/how-it-works', title: 'How It Works' },
   faq: { path: '/faq', title: 'FAQ' },
   contact: { path: '/contact', title: 'Contact Us' },
@@ -17,6 +19,8 @@ export const paths = {
   expiredToken: { path: '/expired-token', title: null },
   login: { path: '/login', title: 'Login' },
   admin: { path: '/admin', title: 'Admin Dashboard' },
+  /** The back office's settings page, linked when a label fails for a shipping-configuration reason. */
+  adminSettings: { path: '/admin/settings', title: null },
 } as const;
 
 /** The contact page, optionally about one order: its Subject is prefilled (`/contact?order=C7K2M9Q`). */
@@ -26,3 +30,13 @@ export const contactHref = (orderNumber?: string): string => {
 };
 
 export const productTitle = (productName: string): string => `Sell ${productName} Online`;
+
+/** The secret link to an order's confirmation page, as the e-mail sends it. */
+export const orderConfirmationHref = (token: string): string =>
+  `${paths.orderConfirmation.path}?${new URLSearchParams({ token })}`;
+
+/** The USPS QR code page of an order; the token lets the page load (and regenerate) the code itself. */
+export const shippingQrCodeHref = (orderId: string, token?: string | null): string => {
+  const path = `/shipping-qr-code/${encodeURIComponent(orderId)}`;
+  return token ? `${path}?${new URLSearchParams({ token })}` : path;
+};

@@ -27,6 +27,11 @@ const OrderConfirmationPage = lazy(() =>
 const OrderStatusPage = lazy(() =>
   import('../features/order-status/order-status-page').then((m) => ({ default: m.OrderStatusPage })),
 );
+const ShippingQrCodePage = lazy(() =>
+  import('../features/shipping-qr-code/shipping-qr-code-page').then((m) => ({
+    default: m.ShippingQrCodePage,
+  })),
+);
 const ContactPage = lazy(() =>
   import('../features/contact/contact-page').then((m) => ({ default: m.ContactPage })),
 );
@@ -57,6 +62,7 @@ export function AppRouter() {
             <Route path={paths.checkout.path} element={<CheckoutPage />} />
             <Route path={paths.orderConfirmation.path} element={<OrderConfirmationPage />} />
             <Route path={paths.orderStatus.path} element={<OrderStatusPage />} />
+            <Route path={paths.shippingQrCode.path} element={<ShippingQrCodePage />} />
             <Route path={paths.contact.path} element={<ContactPage />} />
             <Route path={paths.howItWorks.path} element={<HowItWorksPage />} />
             <Route path={paths.faq.path} element={<FaqPage />} />

@@ -195,6 +195,23 @@ export const AlertIcon = (props: IconProps) => (
   </Svg>
 );
 
+export const PrinterIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M6 9V3h12v6" />
+    <rect x="3" y="9" width="18" height="8" rx="2" />
+    <path d="M6 14h12v7H6z" />
+  </Svg>
+);
+
+export const QrCodeIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <rect x="3" y="3" width="7" height="7" rx="1" />
+    <rect x="14" y="3" width="7" height="7" rx="1" />
+    <rect x="3" y="14" width="7" height="7" rx="1" />
+    <path d="M14 14h3v3h-3zM20 14v.01M17 20h4v-3M14 20v.01" />
+  </Svg>
+);
+
 export const CalendarIcon = (props: IconProps) => (
   <Svg {...props}>
     <rect x="3" y="4.5" width="18" height="16.5" rx="2" />

@@ -1,23 +1,15 @@
 import { LABEL_VALIDITY_DAYS } from '@shared/constants';
-import { messages } from '@shared/messages';
 import { formatDateTime } from '@shared/rules/date-format';
 import { formatMoney } from '@shared/rules/money';
 import { payoutMethodLabel } from '@shared/rules/payout';
-import { hasCompleteShippingAddress } from '@shared/rules/shipping-address';
 import type { OrderConfirmation } from '@shared/schemas/order';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import {
-  AlertIcon,
-  BoxIcon,
-  CheckCircleIcon,
-  ClipboardIcon,
-  PhoneIcon,
-  TruckIcon,
-} from '../../../components/icons';
+import { BoxIcon, CheckCircleIcon, ClipboardIcon, PhoneIcon } from '../../../components/icons';
 import { supportPhone } from '../../../lib/contact-links';
 import { contactHref, paths } from '../../../paths';
 import { useSettings } from '../../settings/settings-context';
+import { ShippingLabel } from './shipping-label';
 import { SupportDialog } from './support-dialog';
 
 const SHIPPING_TIPS = [
@@ -27,58 +19,6 @@ const SHIPPING_TIPS = [
   'Tape the prepaid label flat on the top of the box, and cover or remove any old labels.',
   `Drop the box off within ${LABEL_VALIDITY_DAYS} days: the prepaid label expires after that.`,
 ] as const;
-
-function ShippingLabel({ order }: { order: OrderConfirmation }) {
-  const [requested, setRequested] = useState(false);
-  const { shippingAddress: address } = order;
-
-  if (!hasCompleteShippingAddress(address)) {
-    return (
-      <section className="card confirmation-card" aria-labelledby="label-title" role="alert">
-        <h2 id="label-title" className="confirmation-card__title">
-          <AlertIcon size={22} className="confirmation-card__icon" />
-          {messages.order.missingShipping}
-        </h2>
-        <p>
-          We need your full street address, city, state and ZIP code to make your prepaid label. Please
-          contact us with order #{order.orderId} and we will sort it out.
-        </p>
-        <Link to={contactHref(order.orderId)} className="btn btn--secondary">
-          Contact Support
-        </Link>
-      </section>
-    );
-  }
-
-  return (
-    <section className="card confirmation-card" aria-labelledby="label-title">
-      <h2 id="label-title" className="confirmation-card__title">
-        <TruckIcon size={22} className="confirmation-card__icon" />
-        Your Free Shipping Label
-      </h2>
-      <p>Your prepaid label ships from:</p>
-      <address className="confirmation-address">
-        {order.customer.firstName} {order.customer.lastName}
-        <br />
-        {address.address}
-        <br />
-        {address.city}, {address.state} {address.zipCode}
-      </address>
-      <button
-        type="button"
-        className="btn btn--primary btn--lg"
-        data-testid="generate-label"
-        // wired by the labels issue
-        onClick={() => setRequested(true)}
-      >
-        Generate Shipping Label
-      </button>
-      <p className="confirmation-card__note" role="status">
-        {requested ? 'Your prepaid label will be e-mailed to you.' : ''}
-      </p>
-    </section>
-  );
-}
 
 /** The confirmation itself: order number, items, total, the label and what to do next. */
 export function OrderConfirmationView({ order }: { order: OrderConfirmation }) {

@@ -14,7 +14,9 @@ import {
   DollarIcon,
   ImageIcon,
   InfoIcon,
+  TruckIcon,
 } from '../../../components/icons';
+import { ShippingTimeline } from '../../../components/shipping-timeline';
 import { OrderImages } from './order-images';
 import { OrderProgress } from './order-progress';
 import { SupportBar } from './support-bar';
@@ -34,15 +36,18 @@ function Section({
   id,
   title,
   icon,
+  wide = false,
   children,
 }: {
   id: string;
   title: string;
   icon: ReactNode;
+  /** Spans both columns of the section grid. */
+  wide?: boolean;
   children: ReactNode;
 }) {
   return (
-    <section className="card order-section" aria-labelledby={id}>
+    <section className={`card order-section${wide ? ' order-section--wide' : ''}`} aria-labelledby={id}>
       <h2 id={id} className="order-section__title">
         <span className="order-section__icon">{icon}</span>
         {title}
@@ -93,6 +98,12 @@ export function OrderView({ order, onBack }: { order: OrderTracking; onBack: () 
         </section>
 
         <div className="order-sections">
+          {order.timeline.length > 0 && (
+            <Section id="order-shipping-title" title="Shipping updates" icon={<TruckIcon size={20} />} wide>
+              <ShippingTimeline entries={order.timeline} labelledBy="order-shipping-title" />
+            </Section>
+          )}
+
           <Section id="order-payment-title" title="Payment" icon={<DollarIcon size={20} />}>
             <p className="order-payment-status">
               Payment status:{' '}
