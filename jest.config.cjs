@@ -16,6 +16,9 @@ const withLocalStack = {
 };
 
 module.exports = {
+  // One test file at a time: the integration and e2e files share one local stack, and some change its single
+  // settings record (shipping configuration) for a moment. On two cores jest would run one worker anyway.
+  maxWorkers: 1,
   projects: [
     {
       ...common,

@@ -1,0 +1,151 @@
+/// <reference lib="dom" />
+import type { Browser, Page } from 'playwright-core';
+import { LABEL_POLL_TIMEOUT_MS } from '../../shared/constants';
+import { messages } from '../../shared/messages';
+import type { OrderConfirmation } from '../../shared/schemas/order';
+import type { Product } from '../../shared/schemas/product';
+import { expectAccessible, launchBrowser, newPage, pageErrors, type ViewportName } from '../support/browser';
+import { catalogue, checkoutBody, postOrder, uniqueEmail } from '../support/checkout';
+import { stack } from '../support/stack';
+
+jest.setTimeout(240_000);
+
+const { label } = messages;
+
+let browser: Browser;
+let products: Product[];
+beforeAll(async () => {
+  browser = await launchBrowser();
+  products = (await catalogue()).filter((p) => p.inStock);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const site = (path = '/') => `${stack().urls.site}${path}`;
+
+/** Every text the label's live region shows, recorded in the page: a fast label may pass a step in one frame. */
+async function recordProgress(page: Page) {
+  await page.evaluate(() => {
+    const region = document.querySelector('[data-testid="label-progress"]');
+    const seen: string[] = [];
+    (window as unknown as { __labelProgress: string[] }).__labelProgress = seen;
+    if (!region) return;
+    new MutationObserver(() => {
+      const text = region.textContent?.trim();
+      if (text) seen.push(text);
+    }).observe(region, { childList: true, characterData: true, subtree: true });
+  });
+}
+
+const progressSeen = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __labelProgress: string[] }).__labelProgress);
+
+/** The QR image is in the page and the browser decoded it. */
+const waitForQrImage = (page: Page) =>
+  page.waitForFunction(() => {
+    const image = document.querySelector<HTMLImageElement>('[data-testid="qr-image"]');
+    return Boolean(image?.complete && image.naturalWidth > 0);
+  });
+
+async function expectQrPage(page: Page, order: OrderConfirmation) {
+  await page.getByRole('heading', { level: 1, name: label.qrTitle }).waitFor();
+  const banner = page.getByTestId('qr-test-mode');
+  await banner.getByText(label.testModeTitle, { exact: true }).waitFor();
+  await banner.getByText(label.testModeText, { exact: true }).waitFor();
+  await waitForQrImage(page);
+  expect(await page.getByRole('img', { name: `USPS QR code for order ${order.orderId}` }).count()).toBe(1);
+  const brokerId = (await page.getByTestId('label-broker-id').textContent())?.trim() ?? '';
+  expect(brokerId).not.toBe('');
+  expect((await page.getByTestId('order-reference').textContent())?.trim()).toMatch(
+    new RegExp(`^${order.orderId}(-\\d+)?$`),
+  );
+  const steps = page.getByTestId('qr-steps').getByRole('listitem');
+  expect(await steps.allTextContents()).toEqual([...label.qrSteps]);
+  await page.getByText(label.qrHelp).waitFor();
+  return brokerId;
+}
+
+describe.each<ViewportName>(['desktop', 'mobile'])('a seller getting a prepaid label on %s', (viewport) => {
+  let page: Page;
+  let order: OrderConfirmation;
+  let brokerId = '';
+
+  beforeAll(async () => {
+    const product = viewport === 'desktop' ? products[0] : products[1];
+    const created = await postOrder(
+      checkoutBody(uniqueEmail(`labels-${viewport}`), [{ productId: product.id, quantity: 1 }]),
+    );
+    expect(created.status).toBe(201);
+    order = created.body as unknown as OrderConfirmation;
+    page = await newPage(browser, viewport);
+  });
+  afterAll(async () => {
+    await page.context().close();
+  });
+
+  it('generates the label from the confirmation link, sees its progress, and prints a PDF', async () => {
+    await page.goto(site(`/order-confirmation?token=${order.accessToken}`));
+    await page.getByRole('heading', { name: "IT'S TIME TO SHIP!" }).waitFor();
+    const generate = page.getByRole('button', { name: label.generate });
+    await generate.waitFor();
+    await expectAccessible(page, `confirmation before the label (${viewport})`);
+
+    await recordProgress(page);
+    await generate.click();
+    const print = page.getByTestId('print-label');
+    await print.waitFor({ timeout: LABEL_POLL_TIMEOUT_MS });
+    const progress = await progressSeen(page);
+    const steps: string[] = [label.generating, label.requested, label.purchasing];
+    expect(progress.some((text) => steps.includes(text))).toBe(true);
+    await page.getByTestId('label-progress').getByText(label.ready).waitFor();
+
+    expect(await page.getByRole('link', { name: label.print }).count()).toBe(1);
+    expect(await print.getAttribute('target')).toBe('_blank');
+    expect((await print.getAttribute('rel'))?.split(' ').sort()).toEqual(['noopener', 'noreferrer']);
+    const href = (await print.getAttribute('href')) ?? '';
+    expect(new URL(href, site()).pathname).toMatch(/\.pdf$/);
+    const pdf = await fetch(new URL(href, site()));
+    expect(pdf.status).toBe(200);
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
+
+    await page.getByText(label.testModeText).waitFor();
+    expect((await page.getByTestId('tracking-number').textContent())?.trim()).not.toBe('');
+    await page.getByRole('link', { name: label.qrButton }).waitFor();
+    await expectAccessible(page, `confirmation with the label (${viewport})`);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('opens the USPS QR code page with the code, broker id and the four steps', async () => {
+    await page.getByRole('link', { name: label.qrButton }).click();
+    await page.waitForURL(new RegExp(`/shipping-qr-code/${order.orderId}\\?token=${order.accessToken}$`));
+    brokerId = await expectQrPage(page, order);
+    await expectAccessible(page, `USPS QR code (${viewport})`);
+
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await page.waitForURL(/\/order-confirmation\?token=/);
+    await page.getByTestId('print-label').waitFor();
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('loads the QR code page from its link alone, and Back leads to the confirmation', async () => {
+    const fresh = await newPage(browser, viewport);
+    await fresh.goto(site(`/shipping-qr-code/${order.orderId}?token=${order.accessToken}`));
+    expect(await expectQrPage(fresh, order)).toBe(brokerId);
+
+    await fresh.getByRole('button', { name: 'Back', exact: true }).click();
+    await fresh.waitForURL(/\/order-confirmation\?token=/);
+    await fresh.getByRole('heading', { name: "IT'S TIME TO SHIP!" }).waitFor();
+    await fresh.getByTestId('print-label').waitFor();
+
+    await fresh.goto(site(`/shipping-qr-code/${order.orderId}`));
+    await fresh.getByText(label.qrLoadFailed).waitFor();
+    await fresh.getByRole('button', { name: 'Try Again' }).waitFor();
+    expect(pageErrors(fresh)).toEqual([]);
+    await fresh.context().close();
+  });
+});
