@@ -1,31 +1,10 @@
+import EasyPostClient from '@easypost/api';
 import * as z from 'zod/mini';
 import { ENV } from '../../shared/runtime-env.js';
 
-/**
- * A small client for the part of EasyPost's REST API v2 this product uses, on Node's own fetch. The official
- * `@easypost/api` package would add ~350 KB (superagent and every resource) to each Lambda that buys, refunds
- * or regenerates labels, well past the bundle budget; these six calls are all the product needs.
- */
-const API_BASE_URL = 'https://api.easypost.com/v2/';
-
 /** Per request: a slow EasyPost answer fails the attempt (and the queue retries it) well inside the Lambda timeout. */
-const TIMEOUT_MS = 20_000;
-
-/** An HTTP error answer from EasyPost: `{ error: { code, message } }` with its status. */
-export class EasyPostError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string | null,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'EasyPostError';
-  }
-}
-
-const ZErrorBody = z.object({
-  error: z.object({ code: z.optional(z.nullable(z.string())), message: z.optional(z.nullable(z.string())) }),
-});
+const RESPONSE_TIMEOUT_MS = 15_000;
+const DEADLINE_MS = 25_000;
 
 export interface EpAddressInput {
   name: string;
@@ -36,6 +15,7 @@ export interface EpAddressInput {
   country: string;
 }
 
+/** The six EasyPost calls this product makes; every shipment that comes back is checked, not trusted. */
 export interface EasyPost {
   /** By EasyPost id or by the reference it was created with. */
   retrieveShipment(idOrReference: string): Promise<EpShipment>;
@@ -46,63 +26,35 @@ export interface EasyPost {
   refundShipment(id: string): Promise<EpShipment>;
 }
 
-/** The real API; locally EASYPOST_BASE_URL points it at the EasyPost test server. */
+type CreateShipmentParams = Parameters<InstanceType<typeof EasyPostClient>['Shipment']['create']>[0];
+
+/** EasyPost's official client; locally EASYPOST_BASE_URL points it at the EasyPost test server. */
 export function easypostClient(apiKey: string): EasyPost {
-  const base = process.env[ENV.easypostBaseUrl] || API_BASE_URL;
-  const authorization = `Basic ${Buffer.from(`${apiKey}:`).toString('base64')}`;
-
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
-    const response = await fetch(new URL(path, base), {
-      method,
-      headers: {
-        authorization,
-        accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    const text = await response.text();
-    let json: unknown = null;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      // An HTML error page from a proxy: the status below says enough.
-    }
-    if (!response.ok) {
-      const parsed = ZErrorBody.safeParse(json);
-      const error = parsed.success ? parsed.data.error : null;
-      throw new EasyPostError(
-        response.status,
-        error?.code ?? null,
-        error?.message || `The shipping service answered ${response.status}`,
-      );
-    }
-    return json;
-  }
-
-  const shipmentPath = (id: string, action?: string) =>
-    `shipments/${encodeURIComponent(id)}${action ? `/${action}` : ''}`;
-  const shipment = async (method: 'GET' | 'POST', path: string, body?: unknown) =>
-    parseShipment(await call(method, path, body));
-
+  const client = new EasyPostClient(apiKey, {
+    baseUrl: process.env[ENV.easypostBaseUrl] || undefined,
+    requestMiddleware: (request: { timeout: (t: object) => unknown }) =>
+      request.timeout({ response: RESPONSE_TIMEOUT_MS, deadline: DEADLINE_MS }),
+  });
+  const shipment = async (answer: Promise<unknown>) => parseShipment(await answer);
   return {
-    retrieveShipment: (idOrReference) => shipment('GET', shipmentPath(idOrReference)),
+    retrieveShipment: (idOrReference) => shipment(client.Shipment.retrieve(idOrReference)),
     async verifyAddress(address) {
-      const parsed = ZVerifiedAddress.safeParse(
-        await call('POST', 'addresses/create_and_verify', { address }),
-      );
+      const parsed = ZVerifiedAddress.safeParse(plain(await client.Address.createAndVerify(address)));
       if (!parsed.success) throw new Error('The shipping service answered with an unexpected address');
-      return parsed.data.address;
+      return parsed.data;
     },
-    createShipment: (input) => shipment('POST', 'shipments', { shipment: input }),
-    buyShipment: (id, rateId) => shipment('POST', shipmentPath(id, 'buy'), { rate: { id: rateId } }),
-    generateForm: (id, formType) => shipment('POST', shipmentPath(id, 'forms'), { form: { type: formType } }),
-    refundShipment: (id) => shipment('POST', shipmentPath(id, 'refund')),
+    createShipment: (input) => shipment(client.Shipment.create(input as CreateShipmentParams)),
+    buyShipment: (id, rateId) => shipment(client.Shipment.buy(id, rateId)),
+    generateForm: (id, formType) => shipment(client.Shipment.generateForm(id, formType)),
+    refundShipment: (id) => shipment(client.Shipment.refund(id)),
   };
 }
 
-const ZVerifiedAddress = z.object({ address: z.object({ id: z.string() }) });
+/** The client answers with class instances; their JSON is what EasyPost sent. */
+const plain = (value: unknown): unknown =>
+  value === undefined ? undefined : JSON.parse(JSON.stringify(value));
+
+const ZVerifiedAddress = z.object({ id: z.string() });
 
 /** What the provider said went wrong: its status code (none for network errors and timeouts) and message. */
 export function providerError(error: unknown): {
@@ -147,7 +99,7 @@ const ZEpShipment = z.object({
 export type EpShipment = z.infer<typeof ZEpShipment>;
 
 export function parseShipment(raw: unknown): EpShipment {
-  const parsed = ZEpShipment.safeParse(raw);
+  const parsed = ZEpShipment.safeParse(plain(raw));
   if (!parsed.success) throw new Error('The shipping service answered with an unexpected shipment');
   return parsed.data;
 }

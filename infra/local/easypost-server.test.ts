@@ -3,9 +3,8 @@ import type { AddressInfo } from 'node:net';
 import EasyPostClient from '@easypost/api';
 import { type EasyPostTestServer, startEasyPostServer } from './easypost-server.js';
 
-// The test server is checked against EasyPost's official client (a dev dependency only): what it answers is what
-// the real API answers that client. The Lambdas use their own small fetch client (functions/labels/easypost.ts),
-// which the integration tests run against this server.
+// The test server is driven through EasyPost's official client, the one the Lambdas use: what it answers is
+// what the real API answers that client.
 
 // A non-ASCII secret, so the NFKD normalization on both sides is exercised too.
 const WEBHOOK_SECRET = 'whsec-tést-ｓｅｃｒｅｔ';
