@@ -103,6 +103,46 @@ const timelineUpdate = (entry: TimelineEntry) => ({
   values: { ':emptyList': [], ':entry': [entry] },
 });
 
+/** One conditional write's part: an update expression, its condition if any, and the values both use. */
+interface Change {
+  expression: string;
+  condition?: string;
+  values: Record<string, unknown>;
+}
+
+const update = (Key: Record<string, string>, change: Change) => ({
+  Update: {
+    TableName: tableName(),
+    Key,
+    UpdateExpression: change.expression,
+    ConditionExpression: change.condition,
+    ExpressionAttributeValues: change.values,
+  },
+});
+
+/**
+ * The shipment and its order changed together in one transaction (plus any `first` items, such as an event's
+ * idempotency record); false when a condition did not hold, and then nothing changed.
+ */
+function writeShipmentAndOrder(
+  orderId: string,
+  shipment: Change,
+  order: Change,
+  first: Record<string, unknown>[] = [],
+): Promise<boolean> {
+  return conditional(() =>
+    db.send(
+      new TransactWriteCommand({
+        TransactItems: [...first, update(shipmentKey(orderId), shipment), update(orderKey(orderId), order)],
+      }),
+    ),
+  );
+}
+
+/** A line on the order's timeline about its label. */
+const labelTimeline = (at: string, status: string, message: string) =>
+  timelineUpdate({ at, kind: 'label', status, message, location: null });
+
 /**
  * Records a label request: a new shipment, or a failed / expired / stale one asked for again. Conditional on
  * the version read, so of two simultaneous requests exactly one queues a job.
@@ -210,66 +250,44 @@ export async function recordPurchase(
   validityDays: number,
 ): Promise<boolean> {
   const at = now.toISOString();
-  const entry: TimelineEntry = {
+  const timeline = labelTimeline(
     at,
-    kind: 'label',
-    status: 'purchased',
-    message: label.isTestMode ? 'Prepaid test label created' : 'Prepaid USPS label created',
-    location: null,
-  };
-  const timeline = timelineUpdate(entry);
-  return conditional(() =>
-    db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: shipmentKey(orderId),
-              UpdateExpression:
-                'SET label_state = :purchased, easypost_shipment_id = :shp, label_url = :url, ' +
-                'tracking_number = :tracking, is_test_mode = :test, tracking_status = :trackingStatus, ' +
-                'purchased_at = :at, label_expires_at = :expires, updated_at = :at, version = version + :one, ' +
-                'gsi1pk = :gsi1pk, gsi1sk = :sk, gsi2pk = :unused, gsi2sk = :gsi2sk ' +
-                'REMOVE lease_until, error_message, configure_settings',
-              ConditionExpression:
-                'generation = :generation AND job_id = :jobId AND label_state = :purchasing',
-              ExpressionAttributeValues: {
-                ':purchased': 'purchased',
-                ':purchasing': 'purchasing',
-                ':shp': label.easypostShipmentId,
-                ':url': label.labelUrl,
-                ':tracking': label.trackingNumber,
-                ':test': label.isTestMode,
-                ':trackingStatus': label.trackingStatus,
-                ':at': at,
-                ':expires': new Date(now.getTime() + validityDays * 86400_000).toISOString(),
-                ':one': 1,
-                ':gsi1pk': easypostKey(label.easypostShipmentId),
-                ':sk': 'SHIPMENT',
-                ':unused': UNUSED_LABELS_PK,
-                ':gsi2sk': `${at}#${orderId}`,
-                ':generation': job.generation,
-                ':jobId': job.jobId,
-              },
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: orderKey(orderId),
-              UpdateExpression: `SET shipping_label_url = :url, tracking_number = :tracking, updated_at = :at, ${timeline.expression} REMOVE qr_code_url, label_broker_id`,
-              ExpressionAttributeValues: {
-                ':url': label.labelUrl,
-                ':tracking': label.trackingNumber,
-                ':at': at,
-                ...timeline.values,
-              },
-            },
-          },
-        ],
-      }),
-    ),
+    'purchased',
+    label.isTestMode ? 'Prepaid test label created' : 'Prepaid USPS label created',
+  );
+  return writeShipmentAndOrder(
+    orderId,
+    {
+      expression:
+        'SET label_state = :purchased, easypost_shipment_id = :shp, label_url = :url, ' +
+        'tracking_number = :tracking, is_test_mode = :test, tracking_status = :trackingStatus, ' +
+        'purchased_at = :at, label_expires_at = :expires, updated_at = :at, version = version + :one, ' +
+        'gsi1pk = :gsi1pk, gsi1sk = :sk, gsi2pk = :unused, gsi2sk = :gsi2sk ' +
+        'REMOVE lease_until, error_message, configure_settings',
+      condition: 'generation = :generation AND job_id = :jobId AND label_state = :purchasing',
+      values: {
+        ':purchased': 'purchased',
+        ':purchasing': 'purchasing',
+        ':shp': label.easypostShipmentId,
+        ':url': label.labelUrl,
+        ':tracking': label.trackingNumber,
+        ':test': label.isTestMode,
+        ':trackingStatus': label.trackingStatus,
+        ':at': at,
+        ':expires': new Date(now.getTime() + validityDays * 86400_000).toISOString(),
+        ':one': 1,
+        ':gsi1pk': easypostKey(label.easypostShipmentId),
+        ':sk': 'SHIPMENT',
+        ':unused': UNUSED_LABELS_PK,
+        ':gsi2sk': `${at}#${orderId}`,
+        ':generation': job.generation,
+        ':jobId': job.jobId,
+      },
+    },
+    {
+      expression: `SET shipping_label_url = :url, tracking_number = :tracking, updated_at = :at, ${timeline.expression} REMOVE qr_code_url, label_broker_id`,
+      values: { ':url': label.labelUrl, ':tracking': label.trackingNumber, ':at': at, ...timeline.values },
+    },
   );
 }
 
@@ -281,38 +299,16 @@ export async function recordQrCode(
   now: Date,
 ): Promise<boolean> {
   const at = now.toISOString();
-  return conditional(() =>
-    db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: shipmentKey(orderId),
-              UpdateExpression:
-                'SET qr_code_url = :qr, label_broker_id = :broker, updated_at = :at, version = version + :one REMOVE qr_error',
-              ConditionExpression: 'generation = :generation AND label_state = :purchased',
-              ExpressionAttributeValues: {
-                ':qr': qr.qrCodeUrl,
-                ':broker': qr.labelBrokerId,
-                ':at': at,
-                ':one': 1,
-                ':generation': generation,
-                ':purchased': 'purchased',
-              },
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: orderKey(orderId),
-              UpdateExpression: 'SET qr_code_url = :qr, label_broker_id = :broker, updated_at = :at',
-              ExpressionAttributeValues: { ':qr': qr.qrCodeUrl, ':broker': qr.labelBrokerId, ':at': at },
-            },
-          },
-        ],
-      }),
-    ),
+  const qrValues = { ':qr': qr.qrCodeUrl, ':broker': qr.labelBrokerId, ':at': at };
+  return writeShipmentAndOrder(
+    orderId,
+    {
+      expression:
+        'SET qr_code_url = :qr, label_broker_id = :broker, updated_at = :at, version = version + :one REMOVE qr_error',
+      condition: 'generation = :generation AND label_state = :purchased',
+      values: { ...qrValues, ':one': 1, ':generation': generation, ':purchased': 'purchased' },
+    },
+    { expression: 'SET qr_code_url = :qr, label_broker_id = :broker, updated_at = :at', values: qrValues },
   );
 }
 
@@ -324,50 +320,30 @@ export async function recordFailure(
   now: Date,
 ): Promise<boolean> {
   const at = now.toISOString();
-  const timeline = timelineUpdate({
-    at,
-    kind: 'label',
-    status: 'failed',
-    message: failure.message,
-    location: null,
-  });
-  return conditional(() =>
-    db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: shipmentKey(orderId),
-              UpdateExpression:
-                'SET label_state = :failed, error_message = :message, configure_settings = :configure, ' +
-                'updated_at = :at, version = version + :one REMOVE lease_until',
-              ConditionExpression:
-                'generation = :generation AND job_id = :jobId AND label_state IN (:requested, :purchasing)',
-              ExpressionAttributeValues: {
-                ':failed': 'failed',
-                ':message': failure.message,
-                ':configure': failure.configureSettings,
-                ':at': at,
-                ':one': 1,
-                ':generation': job.generation,
-                ':jobId': job.jobId,
-                ':requested': 'requested',
-                ':purchasing': 'purchasing',
-              },
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: orderKey(orderId),
-              UpdateExpression: `SET label_error = :message, updated_at = :at, ${timeline.expression}`,
-              ExpressionAttributeValues: { ':message': failure.message, ':at': at, ...timeline.values },
-            },
-          },
-        ],
-      }),
-    ),
+  const timeline = labelTimeline(at, 'failed', failure.message);
+  return writeShipmentAndOrder(
+    orderId,
+    {
+      expression:
+        'SET label_state = :failed, error_message = :message, configure_settings = :configure, ' +
+        'updated_at = :at, version = version + :one REMOVE lease_until',
+      condition: 'generation = :generation AND job_id = :jobId AND label_state IN (:requested, :purchasing)',
+      values: {
+        ':failed': 'failed',
+        ':message': failure.message,
+        ':configure': failure.configureSettings,
+        ':at': at,
+        ':one': 1,
+        ':generation': job.generation,
+        ':jobId': job.jobId,
+        ':requested': 'requested',
+        ':purchasing': 'purchasing',
+      },
+    },
+    {
+      expression: `SET label_error = :message, updated_at = :at, ${timeline.expression}`,
+      values: { ':message': failure.message, ':at': at, ...timeline.values },
+    },
   );
 }
 
@@ -417,49 +393,29 @@ export async function recordExpiry(
   now: Date,
 ): Promise<boolean> {
   const at = now.toISOString();
-  const timeline = timelineUpdate({
-    at,
-    kind: 'label',
-    status: 'expired',
-    message: 'Label unused after 7 days: refunded',
-    location: null,
-  });
-  return conditional(() =>
-    db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: shipmentKey(shipment.order_id),
-              UpdateExpression:
-                'SET label_state = :expired, refund_status = :refund, updated_at = :at, version = version + :one ' +
-                'REMOVE gsi2pk, gsi2sk',
-              // Only a label still unused: a scan that arrived meanwhile keeps it.
-              ConditionExpression:
-                'generation = :generation AND label_state = :purchased AND gsi2pk = :unused',
-              ExpressionAttributeValues: {
-                ':expired': 'expired',
-                ':refund': refundStatus,
-                ':at': at,
-                ':one': 1,
-                ':generation': shipment.generation,
-                ':purchased': 'purchased',
-                ':unused': UNUSED_LABELS_PK,
-              },
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: orderKey(shipment.order_id),
-              UpdateExpression: `SET updated_at = :at, ${timeline.expression} REMOVE shipping_label_url, qr_code_url, label_broker_id, tracking_number`,
-              ExpressionAttributeValues: { ':at': at, ...timeline.values },
-            },
-          },
-        ],
-      }),
-    ),
+  const timeline = labelTimeline(at, 'expired', 'Label unused after 7 days: refunded');
+  return writeShipmentAndOrder(
+    shipment.order_id,
+    {
+      expression:
+        'SET label_state = :expired, refund_status = :refund, updated_at = :at, version = version + :one ' +
+        'REMOVE gsi2pk, gsi2sk',
+      // Only a label still unused: a scan that arrived meanwhile keeps it.
+      condition: 'generation = :generation AND label_state = :purchased AND gsi2pk = :unused',
+      values: {
+        ':expired': 'expired',
+        ':refund': refundStatus,
+        ':at': at,
+        ':one': 1,
+        ':generation': shipment.generation,
+        ':purchased': 'purchased',
+        ':unused': UNUSED_LABELS_PK,
+      },
+    },
+    {
+      expression: `SET updated_at = :at, ${timeline.expression} REMOVE shipping_label_url, qr_code_url, label_broker_id, tracking_number`,
+      values: { ':at': at, ...timeline.values },
+    },
   );
 }
 
@@ -521,53 +477,41 @@ export async function applyTrackingEvent(
   if (event.advancesStatus) shipmentSet.push('tracking_status = :status', 'tracking_updated_at = :statusAt');
   const orderSet = ['updated_at = :at', timeline.expression];
   if (event.advancesStatus && event.orderShipmentStatus) orderSet.push('shipment_status = :orderStatus');
-  return conditional(() =>
-    db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                pk: `EASYPOST_EVENT#${event.eventId}`,
-                sk: 'EVENT',
-                entity: 'easypost-event',
-                order_id: shipment.order_id,
-                status: event.status,
-                received_at: at,
-                [TTL_ATTRIBUTE]: Math.floor(now.getTime() / 1000) + EVENT_RETENTION_DAYS * 86400,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: shipmentKey(shipment.order_id),
-              UpdateExpression: `SET ${shipmentSet.join(', ')}${inUse ? ' REMOVE gsi2pk, gsi2sk' : ''}`,
-              ExpressionAttributeValues: {
-                ':at': at,
-                ':one': 1,
-                ...(event.advancesStatus ? { ':status': event.status, ':statusAt': event.updatedAt } : {}),
-              },
-            },
-          },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: orderKey(shipment.order_id),
-              UpdateExpression: `SET ${orderSet.join(', ')}`,
-              ExpressionAttributeValues: {
-                ':at': at,
-                ...timeline.values,
-                ...(event.advancesStatus && event.orderShipmentStatus
-                  ? { ':orderStatus': event.orderShipmentStatus }
-                  : {}),
-              },
-            },
-          },
-        ],
-      }),
-    ),
+  const eventRecord = {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        pk: `EASYPOST_EVENT#${event.eventId}`,
+        sk: 'EVENT',
+        entity: 'easypost-event',
+        order_id: shipment.order_id,
+        status: event.status,
+        received_at: at,
+        [TTL_ATTRIBUTE]: Math.floor(now.getTime() / 1000) + EVENT_RETENTION_DAYS * 86400,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+  return writeShipmentAndOrder(
+    shipment.order_id,
+    {
+      expression: `SET ${shipmentSet.join(', ')}${inUse ? ' REMOVE gsi2pk, gsi2sk' : ''}`,
+      values: {
+        ':at': at,
+        ':one': 1,
+        ...(event.advancesStatus ? { ':status': event.status, ':statusAt': event.updatedAt } : {}),
+      },
+    },
+    {
+      expression: `SET ${orderSet.join(', ')}`,
+      values: {
+        ':at': at,
+        ...timeline.values,
+        ...(event.advancesStatus && event.orderShipmentStatus
+          ? { ':orderStatus': event.orderShipmentStatus }
+          : {}),
+      },
+    },
+    [eventRecord],
   );
 }
