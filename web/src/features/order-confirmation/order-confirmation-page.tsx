@@ -2,9 +2,8 @@ import { messages } from '@shared/messages';
 import { ZOrderConfirmation } from '@shared/schemas/order';
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { AlertIcon } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
-import { StatePanel } from '../../components/state-panel';
+import { OrderProblemPanel } from '../../components/order-problem-panel';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { isApiError } from '../../lib/api-client';
 import { paths } from '../../paths';
@@ -13,24 +12,14 @@ import { OrderConfirmationView } from './components/order-confirmation-view';
 
 function ProblemPanel({ message }: { message: string }) {
   return (
-    <div className="container page-section">
-      <StatePanel
-        icon={<AlertIcon size={32} />}
-        title={messages.order.problemTitle}
-        headingLevel={1}
-        tone="error"
-      >
-        <p>{message}</p>
-        <div className="button-row button-row--center">
-          <Link to={paths.orderStatus.path} className="btn btn--primary">
-            Track your order
-          </Link>
-          <Link to={paths.contact.path} className="btn btn--secondary">
-            Contact Support
-          </Link>
-        </div>
-      </StatePanel>
-    </div>
+    <OrderProblemPanel message={message}>
+      <Link to={paths.orderStatus.path} className="btn btn--primary">
+        Track your order
+      </Link>
+      <Link to={paths.contact.path} className="btn btn--secondary">
+        Contact Support
+      </Link>
+    </OrderProblemPanel>
   );
 }
 

@@ -1,10 +1,10 @@
-import { labelMessages, messages } from '@shared/messages';
+import { labelMessages } from '@shared/messages';
 import { type QrCode, type ShipmentView, ZQrCode } from '@shared/schemas/shipment';
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { AlertIcon, ArrowLeftIcon } from '../../components/icons';
+import { ArrowLeftIcon } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
-import { StatePanel } from '../../components/state-panel';
+import { OrderProblemPanel } from '../../components/order-problem-panel';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { isApiError } from '../../lib/api-client';
 import { contactHref, orderConfirmationHref, paths } from '../../paths';
@@ -26,28 +26,18 @@ function qrFromShipment(view: ShipmentView): QrCode | null {
 
 function QrProblem({ message, orderId, onBack }: { message: string; orderId: string; onBack: () => void }) {
   return (
-    <div className="container page-section">
-      <StatePanel
-        icon={<AlertIcon size={32} />}
-        title={messages.order.problemTitle}
-        headingLevel={1}
-        tone="error"
-      >
-        <p>{message}</p>
-        <div className="button-row button-row--center">
-          <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
-            Try Again
-          </button>
-          <button type="button" className="btn btn--secondary" onClick={onBack}>
-            <ArrowLeftIcon size={18} />
-            Back
-          </button>
-          <Link to={contactHref(orderId)} className="btn btn--secondary">
-            Contact Support
-          </Link>
-        </div>
-      </StatePanel>
-    </div>
+    <OrderProblemPanel message={message}>
+      <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
+        Try Again
+      </button>
+      <button type="button" className="btn btn--secondary" onClick={onBack}>
+        <ArrowLeftIcon size={18} />
+        Back
+      </button>
+      <Link to={contactHref(orderId)} className="btn btn--secondary">
+        Contact Support
+      </Link>
+    </OrderProblemPanel>
   );
 }
 
