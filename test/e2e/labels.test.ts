@@ -6,6 +6,7 @@ import type { OrderConfirmation } from '../../shared/schemas/order';
 import type { Product } from '../../shared/schemas/product';
 import { expectAccessible, launchBrowser, newPage, pageErrors, type ViewportName } from '../support/browser';
 import { catalogue, checkoutBody, postOrder, uniqueEmail } from '../support/checkout';
+import { easypostControl, getLabel, placeOrder, requestLabel, waitForLabel } from '../support/labels';
 import { stack } from '../support/stack';
 
 jest.setTimeout(240_000);
@@ -147,5 +148,85 @@ describe.each<ViewportName>(['desktop', 'mobile'])('a seller getting a prepaid l
     await fresh.getByRole('button', { name: 'Try Again' }).waitFor();
     expect(pageErrors(fresh)).toEqual([]);
     await fresh.context().close();
+  });
+});
+
+describe('a USPS QR code image that will not load (spec 000 §8: regenerated up to 2 times)', () => {
+  let page: Page;
+  afterEach(async () => {
+    await easypostControl('failures', 'DELETE');
+    await page?.context().close();
+  });
+
+  /**
+   * The QR page of a fresh order whose label is bought, opened from its link. The browser refuses the QR
+   * images for which `refuse(n)` is true (n counts image requests from 1); regeneration calls are recorded.
+   * `beforeOpen` runs once the label is bought.
+   */
+  async function openQrPage(refuse: (n: number) => boolean, beforeOpen?: () => Promise<unknown>) {
+    const order = await placeOrder();
+    expect((await requestLabel(order)).status).toBe(202);
+    const bought = await waitForLabel(order, ['purchased']);
+    await beforeOpen?.();
+    page = await newPage(browser, 'desktop');
+    const images: string[] = [];
+    await page.route('**/files/qr/*.png', (route) => {
+      images.push(route.request().url());
+      return refuse(images.length) ? route.abort('failed') : route.continue();
+    });
+    const regenerations: number[] = [];
+    page.on('response', (res) => {
+      const request = res.request();
+      if (
+        request.method() === 'POST' &&
+        request.url().endsWith(`/api/orders/${order.orderId}/label/qr-code`)
+      ) {
+        regenerations.push(res.status());
+      }
+    });
+    await page.goto(site(`/shipping-qr-code/${order.orderId}?token=${order.accessToken}`));
+    await page.getByRole('heading', { level: 1, name: label.qrTitle }).waitFor();
+    return { order, bought, images, regenerations };
+  }
+
+  it('asks for a new code once, shows it, and the label keeps the new code', async () => {
+    const { order, bought, images, regenerations } = await openQrPage((n) => n === 1);
+    await waitForQrImage(page);
+    expect(regenerations).toEqual([200]);
+    expect(images).toHaveLength(2);
+    expect(images[0]).toBe(bought.qrCodeUrl);
+    const shown = await page.getByTestId('qr-image').getAttribute('src');
+    expect(shown).toBe(images[1]);
+    expect(shown).not.toBe(bought.qrCodeUrl);
+    // The new code is stored: the confirmation page and a reload link to it.
+    const stored = (await getLabel(order)).body;
+    expect(stored.qrCodeUrl).toBe(shown);
+    expect((await page.getByTestId('label-broker-id').textContent())?.trim()).toBe(stored.labelBrokerId);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('asks twice at most, then says the image failed to load', async () => {
+    const { images, regenerations } = await openQrPage(() => true);
+    const alert = page.getByRole('alert');
+    await alert.getByText(label.qrImageFailed).waitFor();
+    expect(regenerations).toEqual([200, 200]);
+    expect(images).toHaveLength(3);
+    expect(new Set(images).size).toBe(3);
+    expect(await page.getByTestId('qr-image').count()).toBe(0);
+    await alert.getByRole('link', { name: 'Contact Support' }).waitFor();
+    await expectAccessible(page, 'QR code image failed');
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('says so when a new code cannot be made', async () => {
+    const { regenerations } = await openQrPage(
+      () => true,
+      () => easypostControl('failures', 'POST', { operation: 'form', status: 500, times: 1 }),
+    );
+    await page.getByRole('alert').getByText(label.qrRegenerateFailed).waitFor();
+    // EasyPost failed: 502, the upstream provider error.
+    expect(regenerations).toEqual([502]);
+    expect(pageErrors(page)).toEqual([]);
   });
 });
