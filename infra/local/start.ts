@@ -1,6 +1,7 @@
 /**
- * `npm start`: runs the whole product on localhost and prints where. The last line it prints once ready is
- * `LOCAL_STACK_READY {json}`, which the test global setup waits for.
+ * `npm start`: runs the whole product on localhost and prints where. Once ready, when its output is not a
+ * terminal (the test global setup and the bench read it through a pipe), its last line is
+ * `LOCAL_STACK_READY {json}`, which they wait for.
  */
 import { LocalStackError } from './errors.js';
 import { type LocalStack, startLocalStack } from './stack-runner.js';
@@ -101,7 +102,8 @@ try {
     dataDir: stack.dataDir,
     startupMs: stack.startupMs,
   };
-  console.log(`LOCAL_STACK_READY ${JSON.stringify(ready)}`);
+  // A person at a terminal reads the banner; only a program reading the output needs the JSON line.
+  if (!process.stdout.isTTY) console.log(`LOCAL_STACK_READY ${JSON.stringify(ready)}`);
 } catch (error) {
   if (startup.signal.aborted) process.exit(0);
   fail(error);
