@@ -1,11 +1,27 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { messages } from '../shared/messages';
 
 // The local stack (npm start) serves the API and product images on :3000.
 const LOCAL_STACK = 'http://localhost:3000';
 const proxy = { '/api': LOCAL_STACK, '/images': LOCAL_STACK };
 
+/**
+ * The start-up screen (the markup LoadingState renders full-page) is in index.html's #root, so it is painted as
+ * soon as the stylesheet arrives, before any script has run; React replaces it on its first render.
+ */
+const startupScreen: Plugin = {
+  name: 'startup-screen',
+  transformIndexHtml: (html) =>
+    html.replace(
+      '<div id="root"></div>',
+      '<div id="root"><div class="loading-state loading-state--page" role="status">' +
+        `<span class="spinner" aria-hidden="true"></span><p>${messages.app.initializing}</p></div></div>`,
+    ),
+};
+
 export default defineConfig({
+  plugins: [startupScreen],
   root: fileURLToPath(new URL('.', import.meta.url)),
   resolve: { alias: { '@shared': fileURLToPath(new URL('../shared', import.meta.url)) } },
   // No React plugin: Vite 8's built-in oxc transform compiles TSX with the automatic runtime.
