@@ -8,9 +8,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { productKey } from '../../functions/products/product-repository.js';
 import { buildFunctions } from '../../infra/build-functions.js';
+import { productPath } from '../../shared/rules/slug.js';
 import { checkoutBody } from '../support/checkout.js';
-import { startLocalStackProcess, stopLocalStackProcess } from '../support/local-stack-process.js';
+import {
+  type LocalStackInfo,
+  startLocalStackProcess,
+  stopLocalStackProcess,
+} from '../support/local-stack-process.js';
 import { buildBareBundle, initTimesMs, rel, sdkPackagesOf, sizeOf } from './bundles.js';
+import { LIGHTHOUSE_BUDGET, lighthouseScores } from './lighthouse.js';
 import { loadBareGetItem, loadUrl } from './load.js';
 import { initialWebJs } from './web-size.js';
 
@@ -59,76 +65,94 @@ async function benchBundles() {
   return report;
 }
 
-async function benchApi() {
-  const { info, child } = await startLocalStackProcess();
-  try {
-    const products = (await (await fetch(`${info.urls.site}/api/products`)).json()) as {
-      products: Array<{ id: string }>;
-    };
-    const id = products.products[0].id;
-    const url = (path: string) => `${info.urls.site}${path}`;
-    // Warm every worker and connection before measuring.
-    await loadUrl(url('/api/products'), 10, 2);
-    await loadUrl(url(`/api/products/${id}`), 10, 2);
-    const bare = await loadBareGetItem(
-      info.urls.dynamodb,
-      info.tableName,
-      productKey(id),
-      CONNECTIONS,
-      DURATION,
-    );
-    const list = await loadUrl(url('/api/products'), CONNECTIONS, DURATION);
-    const one = await loadUrl(url(`/api/products/${id}`), CONNECTIONS, DURATION);
+/** The public pages a seller passes through, audited on the idle stack before any load. */
+async function benchPages(info: LocalStackInfo, product: { id: string; name: string }) {
+  const page = (path: string) => `${info.urls.site}${path}`;
+  const scores = await lighthouseScores({
+    home: page('/'),
+    catalogue: page('/products'),
+    product: page(productPath(product)),
+    cart: page('/cart'),
+    orderStatus: page('/order-status'),
+    howItWorks: page('/how-it-works'),
+    faq: page('/faq'),
+    contact: page('/contact'),
+  });
+  return { budget: LIGHTHOUSE_BUDGET, formFactor: 'mobile (Lighthouse defaults)', pages: scores };
+}
 
-    // Checkout: every request a new attempt (its own Idempotency-Key) by a new seller, so each one writes a
-    // whole order and its own customer record; all of them share the order counters, as real checkouts do.
-    const email = 'bench@example.com';
-    const checkout = checkoutBody(email, [{ productId: id, quantity: 2 }]);
-    const create = await loadUrl(url('/api/orders'), CONNECTIONS, DURATION, {
+async function benchApi(info: LocalStackInfo, id: string) {
+  const url = (path: string) => `${info.urls.site}${path}`;
+  // Warm every worker and connection before measuring.
+  await loadUrl(url('/api/products'), 10, 2);
+  await loadUrl(url(`/api/products/${id}`), 10, 2);
+  const bare = await loadBareGetItem(
+    info.urls.dynamodb,
+    info.tableName,
+    productKey(id),
+    CONNECTIONS,
+    DURATION,
+  );
+  const list = await loadUrl(url('/api/products'), CONNECTIONS, DURATION);
+  const one = await loadUrl(url(`/api/products/${id}`), CONNECTIONS, DURATION);
+
+  // Checkout: every request a new attempt (its own Idempotency-Key) by a new seller, so each one writes a
+  // whole order and its own customer record; all of them share the order counters, as real checkouts do.
+  const email = 'bench@example.com';
+  const checkout = checkoutBody(email, [{ productId: id, quantity: 2 }]);
+  const create = await loadUrl(url('/api/orders'), CONNECTIONS, DURATION, {
+    method: 'POST',
+    body: () => ({ ...checkout, email: `bench-${randomUUID()}@example.com` }),
+    headers: () => ({ 'idempotency-key': randomUUID() }),
+  });
+  const placed = (await (
+    await fetch(url('/api/orders'), {
       method: 'POST',
-      body: () => ({ ...checkout, email: `bench-${randomUUID()}@example.com` }),
-      headers: () => ({ 'idempotency-key': randomUUID() }),
-    });
-    const placed = (await (
-      await fetch(url('/api/orders'), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-        body: JSON.stringify(checkout),
-      })
-    ).json()) as { orderId: string };
-    const lookup = await loadUrl(url('/api/orders/lookup'), CONNECTIONS, DURATION, {
-      method: 'POST',
-      body: { orderNumber: placed.orderId, email },
-    });
-    const vsBare = (r: typeof list) => ({
-      ...r,
-      p99VsBareGetItem: round(r.p99Ms / bare.p99Ms),
-      throughputFractionOfBare: round(r.requestsPerSec / bare.requestsPerSec, 3),
-    });
-    return {
-      connections: CONNECTIONS,
-      durationSec: DURATION,
-      bareGetItem: bare,
-      'GET /api/products': vsBare(list),
-      'GET /api/products/{id}': vsBare(one),
-      'POST /api/orders (each a new order)': vsBare(create),
-      'POST /api/orders/lookup': vsBare(lookup),
-    };
-  } finally {
-    await stopLocalStackProcess(child);
-  }
+      headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      body: JSON.stringify(checkout),
+    })
+  ).json()) as { orderId: string };
+  const lookup = await loadUrl(url('/api/orders/lookup'), CONNECTIONS, DURATION, {
+    method: 'POST',
+    body: { orderNumber: placed.orderId, email },
+  });
+  const vsBare = (r: typeof list) => ({
+    ...r,
+    p99VsBareGetItem: round(r.p99Ms / bare.p99Ms),
+    throughputFractionOfBare: round(r.requestsPerSec / bare.requestsPerSec, 3),
+  });
+  return {
+    connections: CONNECTIONS,
+    durationSec: DURATION,
+    bareGetItem: bare,
+    'GET /api/products': vsBare(list),
+    'GET /api/products/{id}': vsBare(one),
+    'POST /api/orders (each a new order)': vsBare(create),
+    'POST /api/orders/lookup': vsBare(lookup),
+  };
 }
 
 async function main() {
   const started = new Date().toISOString();
   const bundles = await benchBundles();
   const web = initialWebJs(join(root, 'dist', 'web'));
-  const api = await benchApi();
+  const { info, child } = await startLocalStackProcess();
+  let lighthouse: Awaited<ReturnType<typeof benchPages>>;
+  let api: Awaited<ReturnType<typeof benchApi>>;
+  try {
+    const { products } = (await (await fetch(`${info.urls.site}/api/products`)).json()) as {
+      products: Array<{ id: string; name: string }>;
+    };
+    lighthouse = await benchPages(info, products[0]);
+    api = await benchApi(info, products[0].id);
+  } finally {
+    await stopLocalStackProcess(child);
+  }
   const report = {
     started,
     machine: { node: process.version, cpus: (await import('node:os')).cpus().length },
     bundles,
-    web: { budgetGzipBytes: 120 * 1024, ...web },
+    web: { budgetGzipBytes: 120 * 1024, ...web, lighthouse },
     api,
   };
   const out = join(root, 'bench-report.json');

@@ -1,0 +1,73 @@
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** ARCHITECTURE.md's budget for public pages, on Lighthouse's default mobile profile. */
+export const LIGHTHOUSE_BUDGET = { performance: 95, accessibility: 100 } as const;
+
+export interface PageScore {
+  url: string;
+  performance: number;
+  accessibility: number;
+  firstContentfulPaintMs: number;
+  largestContentfulPaintMs: number;
+  totalBlockingTimeMs: number;
+  cumulativeLayoutShift: number;
+  /** Accessibility audits that did not pass, by id: where a score below 100 comes from. */
+  failedAccessibilityAudits: string[];
+}
+
+const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
+
+/**
+ * Lighthouse (mobile, simulated throttling: its defaults) on each page of the local build, one after the
+ * other in one headless Debian Chromium. Figures are reported, never asserted.
+ */
+export async function lighthouseScores(pages: Record<string, string>): Promise<Record<string, PageScore>> {
+  const chrome = await launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+  try {
+    const results: Record<string, PageScore> = {};
+    for (const [name, url] of Object.entries(pages)) {
+      const run = await lighthouse(url, {
+        port: chrome.port,
+        logLevel: 'error',
+        output: 'json',
+        onlyCategories: ['performance', 'accessibility'],
+      });
+      if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
+      const { categories, audits } = run.lhr;
+      const metric = (id: string) => Math.round((audits[id]?.numericValue ?? 0) * 1000) / 1000;
+      const accessibilityIds = (categories.accessibility?.auditRefs ?? []).map((ref) => ref.id);
+      results[name] = {
+        url,
+        performance: score(categories.performance?.score),
+        accessibility: score(categories.accessibility?.score),
+        firstContentfulPaintMs: Math.round(metric('first-contentful-paint')),
+        largestContentfulPaintMs: Math.round(metric('largest-contentful-paint')),
+        totalBlockingTimeMs: Math.round(metric('total-blocking-time')),
+        cumulativeLayoutShift: metric('cumulative-layout-shift'),
+        failedAccessibilityAudits: accessibilityIds.filter((id) => {
+          const audit = audits[id];
+          return audit && audit.score !== null && audit.score < 1;
+        }),
+      };
+      console.log(
+        `lighthouse ${name}: performance ${results[name].performance}, accessibility ${results[name].accessibility}`,
+      );
+    }
+    return results;
+  } finally {
+    chrome.kill();
+  }
+}
