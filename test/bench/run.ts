@@ -23,6 +23,7 @@ import { initialWebJs } from './web-size.js';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
 
 async function benchBundles() {
@@ -68,17 +69,25 @@ async function benchBundles() {
 /** The public pages a seller passes through, audited on the idle stack before any load. */
 async function benchPages(info: LocalStackInfo, product: { id: string; name: string }) {
   const page = (path: string) => `${info.urls.site}${path}`;
-  const scores = await lighthouseScores({
-    home: page('/'),
-    catalogue: page('/products'),
-    product: page(productPath(product)),
-    cart: page('/cart'),
-    orderStatus: page('/order-status'),
-    howItWorks: page('/how-it-works'),
-    faq: page('/faq'),
-    contact: page('/contact'),
-  });
-  return { budget: LIGHTHOUSE_BUDGET, formFactor: 'mobile (Lighthouse defaults)', pages: scores };
+  const scores = await lighthouseScores(
+    {
+      home: page('/'),
+      catalogue: page('/products'),
+      product: page(productPath(product)),
+      cart: page('/cart'),
+      orderStatus: page('/order-status'),
+      howItWorks: page('/how-it-works'),
+      faq: page('/faq'),
+      contact: page('/contact'),
+    },
+    LIGHTHOUSE_RUNS,
+  );
+  return {
+    budget: LIGHTHOUSE_BUDGET,
+    formFactor: 'mobile (Lighthouse defaults)',
+    runsPerPage: LIGHTHOUSE_RUNS,
+    pages: scores,
+  };
 }
 
 async function benchApi(info: LocalStackInfo, id: string) {
