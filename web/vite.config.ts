@@ -1,23 +1,29 @@
 import { fileURLToPath } from 'node:url';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { defineConfig, type Plugin } from 'vite';
 import { messages } from '../shared/messages';
+import { LoadingState } from './src/components/loading-state';
 
 // The local stack (npm start) serves the API and product images on :3000.
 const LOCAL_STACK = 'http://localhost:3000';
 const proxy = { '/api': LOCAL_STACK, '/images': LOCAL_STACK };
 
+const ROOT = '<div id="root"></div>';
+
 /**
- * The start-up screen (the markup LoadingState renders full-page) is in index.html's #root, so it is painted as
- * soon as the stylesheet arrives, before any script has run; React replaces it on its first render.
+ * The start-up screen (LoadingState, full-page, rendered here at build) is in index.html's #root, so it is
+ * painted as soon as the stylesheet arrives, before any script has run; React replaces it on its first render.
  */
 const startupScreen: Plugin = {
   name: 'startup-screen',
-  transformIndexHtml: (html) =>
-    html.replace(
-      '<div id="root"></div>',
-      '<div id="root"><div class="loading-state loading-state--page" role="status">' +
-        `<span class="spinner" aria-hidden="true"></span><p>${messages.app.initializing}</p></div></div>`,
-    ),
+  transformIndexHtml(html) {
+    if (!html.includes(ROOT)) throw new Error(`index.html must contain ${ROOT} for the start-up screen`);
+    const screen = renderToStaticMarkup(
+      createElement(LoadingState, { fullPage: true, message: messages.app.initializing }),
+    );
+    return html.replace(ROOT, `<div id="root">${screen}</div>`);
+  },
 };
 
 export default defineConfig({

@@ -1,4 +1,4 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy, useRef } from 'react';
 
 export interface LazyPage {
   /** Starts downloading the page's chunk (once); resolves when it has arrived. */
@@ -35,10 +35,14 @@ export function lazyPage(load: () => Promise<ComponentType>): LazyPage {
 
 /**
  * Renders a lazy page: at once when its chunk has arrived (preloaded, or shown before), so a first visit that
- * preloaded its page never flashes the in-page loading state; otherwise it suspends like `React.lazy`.
+ * preloaded its page never flashes the in-page loading state; otherwise it suspends like `React.lazy`. The
+ * choice is kept per page for as long as this view is mounted: switching later would change the element type
+ * and remount the page, losing its state (a half-filled form). Every route renders this view at the same
+ * place, so a navigation keeps the instance and brings another page: that page gets its own choice.
  */
 export function LazyPageView({ page }: { page: LazyPage }) {
-  const Loaded = page.loaded();
-  const Suspending = page.suspending;
-  return Loaded ? <Loaded /> : <Suspending />;
+  const chosen = useRef<{ page: LazyPage; Page: ComponentType } | null>(null);
+  if (chosen.current?.page !== page) chosen.current = { page, Page: page.loaded() ?? page.suspending };
+  const { Page } = chosen.current;
+  return <Page />;
 }
