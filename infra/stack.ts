@@ -25,6 +25,9 @@ export interface BuybackStackProps extends StackProps {
   webDir: string;
 }
 
+/** Have I Been Pwned's k-anonymity range API: only the first 5 hex characters of a SHA-1 are sent. */
+export const BREACH_RANGE_URL = 'https://api.pwnedpasswords.com/range/';
+
 const QUEUE_URL_ENV: Record<QueueName, string> = {
   'email-jobs': ENV.emailQueueUrl,
   'sms-jobs': ENV.smsQueueUrl,
@@ -180,6 +183,12 @@ export class BuybackStack extends Stack {
       case 'secret:read': {
         this.secrets.providerSecret.grantRead(fn.role);
         fn.function.addEnvironment(ENV.secretId, this.secrets.providerSecret.secretArn);
+        return;
+      }
+      case 'auth:config': {
+        fn.function.addEnvironment(ENV.userPoolId, this.auth.userPool.userPoolId);
+        fn.function.addEnvironment(ENV.userPoolClientId, this.auth.userPoolClient.userPoolClientId);
+        fn.function.addEnvironment(ENV.breachRangeUrl, BREACH_RANGE_URL);
         return;
       }
       default: {

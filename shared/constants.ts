@@ -31,3 +31,23 @@ export const LOOKUP_FAILURE_LIMIT_PER_IP = 30;
 export const LOOKUP_WINDOW_MINUTES = 15;
 export const PROCESSING_STEP_DELAYS_MS = [1000, 2000, 3000] as const;
 export const PROCESSING_REDIRECT_DELAY_MS = 1000;
+
+/** Back office (spec 001 §9). */
+export const ORDER_PAGE_SIZES = [10, 25, 50, 100] as const;
+export const DEFAULT_ORDER_PAGE_SIZE = 10;
+export const RECENT_ORDERS_COUNT = 7;
+/** Dashboard data stays fresh this long and is not refetched on window focus. */
+export const DASHBOARD_STALE_MS = 30_000;
+/** The dashboard chart's window: orders received and amounts paid per day. */
+export const DASHBOARD_CHART_DAYS = 30;
+/** Quick filters: Pending covers the last 24 hours, Processing the last 7 days; each also sets the status. */
+export const QUICK_FILTER_HOURS = { pending: 24, processing: 7 * 24 } as const;
+export const PAYMENT_AMOUNT_MIN = 0.01;
+export const ORDER_IMAGE_MAX_FILES = 10;
+/** Each file must be under 7 MB. */
+export const ORDER_IMAGE_MAX_BYTES = 7 * 1024 * 1024;
+export const ORDER_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** The longest a presigned upload stays usable. */
+export const IMAGE_UPLOAD_EXPIRY_SECONDS = 600;
+/** What a completed order with nothing logged is marked paid by (spec 001 §4). */
+export const DIRECT_DEPOSIT = 'Direct Deposit';

@@ -171,6 +171,93 @@ export const apiMessages = {
   settingsLoadFailed: 'Failed to load settings',
 } as const;
 
+/** Staff sign-in, the guard and the back office's frame (spec 001 §2, §5, §8). */
+export const authMessages = {
+  checking: 'Checking authentication...',
+  heading: 'Sign in to your account',
+  submit: 'Sign in',
+  signInTo: (path: string) => `Please sign in to access ${path}`,
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email address',
+  passwordMin: 'Password must be at least 8 characters',
+  passwordUpper: 'Password must contain at least one uppercase letter',
+  passwordLower: 'Password must contain at least one lowercase letter',
+  passwordNumber: 'Password must contain at least one number',
+  passwordSpecial: 'Password must contain at least one special character',
+  breached:
+    'This password appears in known data breaches. For security, please change your password after logging in.',
+  signInFailed: 'Failed to sign in',
+  signOutFailed: 'Failed to sign out',
+  checkFailed: 'Failed to check auth',
+  unexpected: 'An unexpected error occurred',
+  /** First sign-in of a user created by staff (Cognito's NEW_PASSWORD_REQUIRED). */
+  newPasswordHeading: 'Choose a new password',
+  newPasswordIntro: 'This is your first sign-in. Choose a new password to finish signing in.',
+  newPasswordSubmit: 'Set password and sign in',
+  passwordsDiffer: 'Passwords do not match',
+  logout: 'Logout',
+  required: 'Authentication required',
+} as const;
+
+/** The overview (spec 001 §2, §8, §9). */
+export const dashboardMessages = {
+  totalPayments: 'Total Payments',
+  inboundShipments: 'Inbound Shipments',
+  averageOrderValue: 'Avg. Order Value',
+  recentOrders: 'Recent Orders',
+  noRecentOrders: 'No recent orders found',
+  loadFailed: (message: string) => `Error loading dashboard data: ${message}`,
+  tryAgain: 'Try again',
+} as const;
+
+/** Orders list and order detail (spec 001 §2, §5, §8). */
+export const adminOrderMessages = {
+  empty: 'No orders found',
+  emptyHint: 'Try adjusting your search or filter criteria',
+  loadFailed: 'Error loading orders',
+  loadFailedHint: 'Please try again later',
+  detailFailedTitle: 'Error Loading Order',
+  detailFailed: 'Unable to load order details. Please try again later.',
+  notFound: 'Order not found',
+  statusFailed: 'Failed to update order status. Please try again.',
+  invalidStatus: 'Please choose a valid order status',
+  confirmComplete: 'Mark this order as completed? The customer will be emailed that they have been paid.',
+  paymentFailed: 'Error logging payment. Please try again.',
+  paymentAmount: 'Please enter a valid payment amount',
+  paymentAmountInvalid: 'Invalid payment amount',
+  paymentMethod: 'Please select a payment method',
+  noteFailed: 'Failed to save note. Please try again.',
+  noteEmpty: 'Please enter a note',
+  uploadFailed: 'Failed to upload images. Please try again.',
+  deleteImageFailed: 'Failed to delete image. Please try again.',
+  confirmDeleteImage: 'Are you sure you want to delete this image?',
+  maxFiles: 'Maximum 10 files allowed',
+  filesTooLarge: (files: string) => `Files must be under 7MB each. ${files} exceed the limit.`,
+  filesBadType: (files: string) => `Only JPEG, PNG, and WebP images are allowed. ${files} are not valid.`,
+  /** The confirm step found a stored object that is not what its upload promised. */
+  imageRejected: (file: string) => `${file} is not a valid JPEG, PNG or WebP image under 7MB.`,
+  imageNotUploaded: 'The image upload did not complete. Please try again.',
+  imageNotFound: 'Image not found',
+  completionSent: 'Order completion email sent successfully',
+  completionFailed: 'Failed to send completion email',
+  confirmationSent: 'Order confirmation email sent successfully',
+  confirmationFailed: 'Failed to send confirmation email',
+  invalidOrderData: 'Invalid order data',
+  templateNotFound: (name: string) => `Template not found: ${name}`,
+  missingCustomer: 'Missing customer data',
+  missingShipping: 'Missing shipping address',
+  invalidProducts: 'Invalid products data',
+  searchTooLong: 'Search must be at most 100 characters',
+  invalidShipmentStatus: 'Please choose a valid shipment status',
+  invalidPaymentMethodFilter: 'Please choose a valid payment method',
+  invalidDate: 'Please enter a valid date',
+  invalidAmountFilter: 'Amount must be a number',
+  invalidPage: 'Page must be a whole number from 1',
+  invalidPageSize: 'Page size must be 10, 25, 50 or 100',
+  paymentNotesTooLong: 'Payment notes must be at most 1000 characters',
+  noteTooLong: 'Notes must be at most 5000 characters',
+} as const;
+
 export const messages = {
   app: appMessages,
   catalogue: catalogueMessages,
@@ -183,4 +270,7 @@ export const messages = {
   product: productMessages,
   label: labelMessages,
   api: apiMessages,
+  auth: authMessages,
+  dashboard: dashboardMessages,
+  adminOrder: adminOrderMessages,
 } as const;

@@ -13,7 +13,9 @@ export type Capability =
   | 'label-jobs:send'
   | 'images:read'
   | 'images:write'
-  | 'secret:read';
+  | 'secret:read'
+  /** Reads the user pool's public ids (no AWS permission): the sign-in configuration. */
+  | 'auth:config';
 
 export interface RouteDef {
   method: HttpMethod;

@@ -18,6 +18,13 @@ export const ENV = {
   jobRetryBaseSeconds: 'JOB_RETRY_BASE_SECONDS',
   /** Unset in AWS (the client's default); the local stack points it at its EasyPost test server. */
   easypostBaseUrl: 'EASYPOST_BASE_URL',
+  /** The staff user pool and its web client (public ids, for the sign-in configuration). */
+  userPoolId: 'USER_POOL_ID',
+  userPoolClientId: 'USER_POOL_CLIENT_ID',
+  /** Unset in AWS; the local stack's Cognito endpoint, which the browser must use instead of AWS's. */
+  cognitoEndpoint: 'COGNITO_ENDPOINT',
+  /** The breach-range service the sign-in form checks a password prefix against. */
+  breachRangeUrl: 'BREACH_RANGE_URL',
   /** Local stack only: the secret store reads this file instead of Secrets Manager. */
   localSecretsFile: 'LOCAL_SECRETS_FILE',
 } as const;

@@ -33,8 +33,12 @@ const root = join(here, '..', '..');
 
 /** Starts the whole local stack as a child process (the same entry point as `npm start`). */
 export function startLocalStackProcess(
-  // Never the caller's port offset (one meant for `npm start`): the test profile keeps its own +100 ports.
-  env: Record<string, string> = { LOCAL_PROFILE: 'test', LOCAL_PORT_OFFSET: '' },
+  // Never the caller's port offset (one meant for `npm start`): the test profile keeps its own +100 ports,
+  // unless TEST_PORT_OFFSET moves them (two test runs side by side on one machine).
+  env: Record<string, string> = {
+    LOCAL_PROFILE: 'test',
+    LOCAL_PORT_OFFSET: process.env.TEST_PORT_OFFSET ?? '',
+  },
   timeoutMs = 180_000,
 ): Promise<{ info: LocalStackInfo; child: ChildProcess }> {
   return new Promise((resolve, reject) => {

@@ -1,0 +1,13 @@
+import type { RouteDef } from '../route-def.js';
+import { ZAdminOrderDetail, ZAdminOrderParams, ZConfirmImagesRequest } from '../schemas/admin-orders.js';
+
+/** Checks each uploaded object (size, type, magic bytes) and attaches the good ones to the order. */
+export const adminConfirmImages = {
+  method: 'POST',
+  path: '/api/admin/orders/{orderId}/images',
+  auth: 'admin',
+  handler: 'admin-orders/handlers/confirm-images',
+  request: { params: ZAdminOrderParams, body: ZConfirmImagesRequest },
+  response: ZAdminOrderDetail,
+  capabilities: ['table:read', 'table:write', 'images:read', 'images:write'],
+} as const satisfies RouteDef;

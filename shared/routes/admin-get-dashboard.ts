@@ -1,0 +1,13 @@
+import type { RouteDef } from '../route-def.js';
+import { ZDashboard } from '../schemas/admin-orders.js';
+
+/** The overview: counters (one GetItem), the chart's days (one Query) and the 7 newest orders. */
+export const adminGetDashboard = {
+  method: 'GET',
+  path: '/api/admin/dashboard',
+  auth: 'admin',
+  handler: 'dashboard/handlers/get-dashboard',
+  request: {},
+  response: ZDashboard,
+  capabilities: ['table:read'],
+} as const satisfies RouteDef;

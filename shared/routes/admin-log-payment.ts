@@ -1,0 +1,13 @@
+import type { RouteDef } from '../route-def.js';
+import { ZAdminOrderDetail, ZAdminOrderParams, ZLogPaymentRequest } from '../schemas/admin-orders.js';
+
+/** Logs a payment: paid amount, method, notes, payment and activity logs and the counters in one transaction. */
+export const adminLogPayment = {
+  method: 'POST',
+  path: '/api/admin/orders/{orderId}/payments',
+  auth: 'admin',
+  handler: 'admin-orders/handlers/log-payment',
+  request: { params: ZAdminOrderParams, body: ZLogPaymentRequest },
+  response: ZAdminOrderDetail,
+  capabilities: ['table:read', 'table:write'],
+} as const satisfies RouteDef;
