@@ -34,5 +34,10 @@ export const TABLE_INDEXES = {
   collection: { name: 'collection', pk: 'gsi1pk', sk: 'gsi1sk' },
   byStatus: { name: 'byStatus', pk: 'gsi2pk', sk: 'gsi2sk' },
   byCustomer: { name: 'byCustomer', pk: 'gsi3pk', sk: 'gsi3sk' },
+  /**
+   * Sparse: only orders, keyed by when each last changed, holding just the orders list's columns (the list's
+   * cache loads it once, then reads only what changed). Its projection is ORDER_LIST_ATTRIBUTES.
+   */
+  orderList: { name: 'orderList', pk: 'gsi4pk', sk: 'gsi4sk' },
 } as const;
 export const TTL_ATTRIBUTE = 'expiresAt';

@@ -2,21 +2,20 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TTL_ATTRIBUTE } from '../../shared/runtime-env.js';
 import type { EmailJob } from '../../shared/schemas/jobs.js';
 import { db, tableName } from '../lib/db.js';
-import { orderKey } from '../orders/order-repository.js';
+import { emailJob, order } from '../lib/entities.js';
 
 /**
  * One item per e-mail job: it is both the idempotency record (a redelivered job whose item says `sent` is
  * skipped) and the e-mail log the back office lists newest first (collection index: EMAILLOG, sentAt#jobId).
  */
 const LOG_RETENTION_DAYS = 180;
-const key = (jobId: string) => ({ pk: `EMAILJOB#${jobId}`, sk: 'JOB' });
 const expiresAt = (now: Date) => Math.floor(now.getTime() / 1000) + LOG_RETENTION_DAYS * 86400;
 
 export async function wasSent(jobId: string): Promise<boolean> {
   const { Item } = await db.send(
     new GetCommand({
       TableName: tableName(),
-      Key: key(jobId),
+      Key: emailJob.key(jobId),
       ProjectionExpression: '#s',
       ExpressionAttributeNames: { '#s': 'status' },
     }),
@@ -30,9 +29,8 @@ export async function recordSent(job: EmailJob, messageId: string, now = new Dat
     new PutCommand({
       TableName: tableName(),
       Item: {
-        ...key(job.jobId),
-        gsi1pk: 'EMAILLOG',
-        gsi1sk: `${sentAt}#${job.jobId}`,
+        ...emailJob.key(job.jobId),
+        ...emailJob.indexes(sentAt, job.jobId),
         entity: 'email-log',
         recipient_email: job.to,
         subject: job.subject,
@@ -57,14 +55,14 @@ export async function recordFailed(
     .send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: key(jobId),
+        Key: emailJob.key(jobId),
         UpdateExpression:
           'SET gsi1pk = :log, gsi1sk = :sk, entity = :entity, recipient_email = :to, subject = :subject, #s = :failed, #e = :error, attempts = :attempts, dead_lettered = :dl, sent_at = :at, #ttl = :ttl',
         ConditionExpression: 'attribute_not_exists(#s) OR #s <> :sent',
         ExpressionAttributeNames: { '#s': 'status', '#e': 'error', '#ttl': TTL_ATTRIBUTE },
         ExpressionAttributeValues: {
-          ':log': 'EMAILLOG',
-          ':sk': `${at}#${jobId}`,
+          ':log': emailJob.collectionPartition,
+          ':sk': emailJob.indexes(at, jobId).gsi1sk,
           ':entity': 'email-log',
           ':to': details.to ?? '',
           ':subject': details.subject ?? '',
@@ -96,7 +94,7 @@ export async function recordOnOrder(
     .send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: orderKey(orderId),
+        Key: order.key(orderId),
         UpdateExpression: outcome.error
           ? 'SET email_delivery_status = :s, email_status_updated_at = :at, email_error = :e'
           : 'SET email_delivery_status = :s, email_status_updated_at = :at REMOVE email_error',

@@ -1,5 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../lib/db.js';
+import { emailTemplate } from '../lib/entities.js';
 
 /**
  * E-mail templates are data: a subject, an HTML and a text body with `{{name}}` placeholders. Each default
@@ -50,7 +51,7 @@ export function renderTemplate(template: EmailTemplate, vars: Record<string, str
 /** The stored template of the default's name, or the default itself. */
 export async function getTemplate(fallback: EmailTemplate): Promise<EmailTemplate> {
   const { Item } = await db.send(
-    new GetCommand({ TableName: tableName(), Key: { pk: `EMAILTEMPLATE#${fallback.name}`, sk: 'TEMPLATE' } }),
+    new GetCommand({ TableName: tableName(), Key: emailTemplate.key(fallback.name) }),
   );
   if (
     Item &&

@@ -1,8 +1,8 @@
 import { orderMessages } from '../../shared/messages.js';
+import type { OrderItem, ShipmentItem } from '../lib/entities.js';
 import { AppError } from '../lib/errors.js';
 import { assertLinkLive, orderIdForToken } from '../orders/order-access.js';
-import type { OrderItem } from '../orders/order-repository.js';
-import { getOrderWithShipment, type ShipmentItem } from './shipment-repository.js';
+import { getOrderWithShipment } from './shipment-repository.js';
 
 export interface OrderShipment {
   order: OrderItem;

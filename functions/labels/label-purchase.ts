@@ -2,6 +2,7 @@ import { LABEL_VALIDITY_DAYS } from '../../shared/constants.js';
 import { labelMessages } from '../../shared/messages.js';
 import { trackingStatusOf } from '../../shared/rules/shipment-status.js';
 import type { LabelJob } from '../../shared/schemas/shipment.js';
+import type { ShipmentItem } from '../lib/entities.js';
 import { log } from '../lib/log.js';
 import {
   type EasyPost,
@@ -14,13 +15,7 @@ import {
   lowestUspsRate,
   providerError,
 } from './easypost.js';
-import {
-  acquireLease,
-  getShipment,
-  recordPurchase,
-  recordQrCode,
-  type ShipmentItem,
-} from './shipment-repository.js';
+import { acquireLease, getShipment, recordPurchase, recordQrCode } from './shipment-repository.js';
 import { apiKeyForLabel, LabelFailure, loadShippingConfig, type ShippingConfig } from './shipping-config.js';
 
 /** How long a worker holds a shipment: longer than the worker's 60 s timeout, so a live worker keeps it. */

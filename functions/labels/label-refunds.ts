@@ -1,13 +1,9 @@
 import { LABEL_VALIDITY_DAYS } from '../../shared/constants.js';
 import { trackingStatusOf } from '../../shared/rules/shipment-status.js';
+import type { ShipmentItem } from '../lib/entities.js';
 import { errorDetails, log } from '../lib/log.js';
 import { easypostClient, providerError } from './easypost.js';
-import {
-  listUnusedLabelsBefore,
-  markLabelUsed,
-  recordExpiry,
-  type ShipmentItem,
-} from './shipment-repository.js';
+import { listUnusedLabelsBefore, markLabelUsed, recordExpiry } from './shipment-repository.js';
 import { apiKeyForLabel } from './shipping-config.js';
 
 export interface RefundSummary {

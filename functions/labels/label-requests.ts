@@ -3,17 +3,13 @@ import { labelMessages, orderMessages } from '../../shared/messages.js';
 import { hasCompleteShippingAddress } from '../../shared/rules/shipping-address.js';
 import { ENV } from '../../shared/runtime-env.js';
 import type { LabelJob, ShipmentView } from '../../shared/schemas/shipment.js';
+import type { ShipmentItem } from '../lib/entities.js';
 import { AppError } from '../lib/errors.js';
 import { type Reply, reply } from '../lib/http.js';
 import { errorDetails, log } from '../lib/log.js';
 import { enqueue } from '../lib/queue.js';
 import type { OrderShipment } from './label-access.js';
-import {
-  getOrderWithShipment,
-  putLabelRequest,
-  recordFailure,
-  type ShipmentItem,
-} from './shipment-repository.js';
+import { getOrderWithShipment, putLabelRequest, recordFailure } from './shipment-repository.js';
 import { toShipmentView } from './shipment-views.js';
 
 /**

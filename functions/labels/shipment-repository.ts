@@ -1,58 +1,16 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE_INDEXES, TTL_ATTRIBUTE } from '../../shared/runtime-env.js';
-import type { ShipmentState, TimelineEntry, TrackingStatus } from '../../shared/schemas/shipment.js';
+import type { TimelineEntry, TrackingStatus } from '../../shared/schemas/shipment.js';
 import { db, tableName } from '../lib/db.js';
-import { type OrderItem, orderKey } from '../orders/order-repository.js';
-
-/**
- * An order's current label (spec 000 §3 "Shipment"), beside its order: pk ORDER#<orderId>, sk SHIPMENT, so one
- * Query on the order's partition reads both. `label_state` is the lifecycle (`state` is the seller's US state,
- * as in the spec). `generation` counts labels made for the order: a new one is bought only after a refund.
- */
-export interface ShipmentItem {
-  pk: string;
-  sk: 'SHIPMENT';
-  entity: 'shipment';
-  order_id: string;
-  label_state: Exclude<ShipmentState, 'none'>;
-  generation: number;
-  /** EasyPost reference: the order id, then `<orderId>-2`... for later generations. */
-  reference: string;
-  /** Bumped by every write: requests are conditional on the version they read. */
-  version: number;
-  job_id: string;
-  lease_until?: string;
-  attempts?: number;
-  easypost_shipment_id?: string;
-  label_url?: string;
-  tracking_number?: string;
-  qr_code_url?: string;
-  label_broker_id?: string;
-  is_test_mode?: boolean;
-  name: string;
-  address: string;
-  city: string;
-  state: string;
-  zip: string;
-  error_message?: string;
-  configure_settings?: boolean;
-  qr_error?: string;
-  tracking_status?: TrackingStatus;
-  tracking_updated_at?: string;
-  purchased_at?: string;
-  label_expires_at?: string;
-  refund_status?: string;
-  requested_at: string;
-  created_at: string;
-  updated_at: string;
-}
-
-export const shipmentKey = (orderId: string) => ({ pk: `ORDER#${orderId}`, sk: 'SHIPMENT' as const });
-
-/** gsi2 (byStatus): purchased labels with no carrier scan yet, oldest first; the daily refund reads it. */
-export const UNUSED_LABELS_PK = 'LABELS#UNUSED';
-/** gsi1 (collection): the EasyPost shipment id, for webhook events. */
-const easypostKey = (easypostShipmentId: string) => `EASYPOST_SHIPMENT#${easypostShipmentId}`;
+import {
+  easypostEvent,
+  ORDER_TOUCH,
+  type OrderItem,
+  order,
+  type ShipmentItem,
+  shipment as shipmentEntity,
+  touchValues,
+} from '../lib/entities.js';
 
 export const referenceFor = (orderId: string, generation: number): string =>
   generation <= 1 ? orderId : `${orderId}-${generation}`;
@@ -65,7 +23,7 @@ export async function getOrderWithShipment(
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': orderKey(orderId).pk },
+      ExpressionAttributeValues: { ':pk': order.key(orderId).pk },
       ConsistentRead: true,
     }),
   );
@@ -77,7 +35,7 @@ export async function getOrderWithShipment(
 
 export async function getShipment(orderId: string): Promise<ShipmentItem | null> {
   const { Item } = await db.send(
-    new GetCommand({ TableName: tableName(), Key: shipmentKey(orderId), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: shipmentEntity.key(orderId), ConsistentRead: true }),
   );
   return (Item as ShipmentItem | undefined) ?? null;
 }
@@ -121,19 +79,39 @@ const update = (Key: Record<string, string>, change: Change) => ({
 });
 
 /**
+ * What a label write changes on the order, besides its change time: every order write stamps `updated_at`
+ * and moves the order in the orders list's index (ORDER_TOUCH), so the list's cache sees it.
+ */
+interface OrderChange {
+  at: string;
+  set?: string;
+  remove?: string;
+  values?: Record<string, unknown>;
+}
+
+/**
  * The shipment and its order changed together in one transaction (plus any `first` items, such as an event's
  * idempotency record); false when a condition did not hold, and then nothing changed.
  */
 function writeShipmentAndOrder(
   orderId: string,
   shipment: Change,
-  order: Change,
+  orderChange: OrderChange,
   first: Record<string, unknown>[] = [],
 ): Promise<boolean> {
+  const set = [ORDER_TOUCH, orderChange.set].filter(Boolean).join(', ');
+  const onOrder: Change = {
+    expression: `SET ${set}${orderChange.remove ? ` REMOVE ${orderChange.remove}` : ''}`,
+    values: { ...orderChange.values, ...touchValues(orderId, orderChange.at) },
+  };
   return conditional(() =>
     db.send(
       new TransactWriteCommand({
-        TransactItems: [...first, update(shipmentKey(orderId), shipment), update(orderKey(orderId), order)],
+        TransactItems: [
+          ...first,
+          update(shipmentEntity.key(orderId), shipment),
+          update(order.key(orderId), onOrder),
+        ],
       }),
     ),
   );
@@ -160,7 +138,7 @@ export async function putLabelRequest(
     db.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: shipmentKey(next.order_id),
+        Key: shipmentEntity.key(next.order_id),
         UpdateExpression: [
           'SET entity = :entity, order_id = :orderId, label_state = :requested, generation = :generation',
           '#reference = :reference, version = :version, job_id = :jobId, requested_at = :at, updated_at = :at',
@@ -212,7 +190,7 @@ export async function acquireLease(
     db.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: shipmentKey(orderId),
+        Key: shipmentEntity.key(orderId),
         UpdateExpression:
           'SET label_state = :purchasing, lease_until = :lease, job_id = :jobId, updated_at = :now, ' +
           'version = version + :one ADD attempts :one',
@@ -276,17 +254,19 @@ export async function recordPurchase(
         ':at': at,
         ':expires': new Date(now.getTime() + validityDays * 86400_000).toISOString(),
         ':one': 1,
-        ':gsi1pk': easypostKey(label.easypostShipmentId),
-        ':sk': 'SHIPMENT',
-        ':unused': UNUSED_LABELS_PK,
-        ':gsi2sk': `${at}#${orderId}`,
+        ':gsi1pk': shipmentEntity.easypostIndex(label.easypostShipmentId).gsi1pk,
+        ':sk': shipmentEntity.easypostIndex(label.easypostShipmentId).gsi1sk,
+        ':unused': shipmentEntity.unusedPartition,
+        ':gsi2sk': shipmentEntity.unusedIndex(at, orderId).gsi2sk,
         ':generation': job.generation,
         ':jobId': job.jobId,
       },
     },
     {
-      expression: `SET shipping_label_url = :url, tracking_number = :tracking, updated_at = :at, ${timeline.expression} REMOVE qr_code_url, label_broker_id`,
-      values: { ':url': label.labelUrl, ':tracking': label.trackingNumber, ':at': at, ...timeline.values },
+      at,
+      set: `shipping_label_url = :url, tracking_number = :tracking, ${timeline.expression}`,
+      remove: 'qr_code_url, label_broker_id',
+      values: { ':url': label.labelUrl, ':tracking': label.trackingNumber, ...timeline.values },
     },
   );
 }
@@ -299,7 +279,8 @@ export async function recordQrCode(
   now: Date,
 ): Promise<boolean> {
   const at = now.toISOString();
-  const qrValues = { ':qr': qr.qrCodeUrl, ':broker': qr.labelBrokerId, ':at': at };
+  const qrOrderValues = { ':qr': qr.qrCodeUrl, ':broker': qr.labelBrokerId };
+  const qrValues = { ...qrOrderValues, ':at': at };
   return writeShipmentAndOrder(
     orderId,
     {
@@ -308,7 +289,7 @@ export async function recordQrCode(
       condition: 'generation = :generation AND label_state = :purchased',
       values: { ...qrValues, ':one': 1, ':generation': generation, ':purchased': 'purchased' },
     },
-    { expression: 'SET qr_code_url = :qr, label_broker_id = :broker, updated_at = :at', values: qrValues },
+    { at, set: 'qr_code_url = :qr, label_broker_id = :broker', values: qrOrderValues },
   );
 }
 
@@ -341,8 +322,9 @@ export async function recordFailure(
       },
     },
     {
-      expression: `SET label_error = :message, updated_at = :at, ${timeline.expression}`,
-      values: { ':message': failure.message, ':at': at, ...timeline.values },
+      at,
+      set: `label_error = :message, ${timeline.expression}`,
+      values: { ':message': failure.message, ...timeline.values },
     },
   );
 }
@@ -353,7 +335,7 @@ export async function recordQrFailure(orderId: string, generation: number, reaso
     db.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: shipmentKey(orderId),
+        Key: shipmentEntity.key(orderId),
         UpdateExpression: 'SET qr_error = :reason, updated_at = :at, version = version + :one',
         ConditionExpression: 'generation = :generation AND label_state = :purchased',
         ExpressionAttributeValues: {
@@ -378,7 +360,7 @@ export async function listUnusedLabelsBefore(
       TableName: tableName(),
       IndexName: TABLE_INDEXES.byStatus.name,
       KeyConditionExpression: 'gsi2pk = :pk AND gsi2sk < :cutoff',
-      ExpressionAttributeValues: { ':pk': UNUSED_LABELS_PK, ':cutoff': cutoff.toISOString() },
+      ExpressionAttributeValues: { ':pk': shipmentEntity.unusedPartition, ':cutoff': cutoff.toISOString() },
       ExclusiveStartKey: startKey,
       Limit: 100,
     }),
@@ -409,12 +391,14 @@ export async function recordExpiry(
         ':one': 1,
         ':generation': shipment.generation,
         ':purchased': 'purchased',
-        ':unused': UNUSED_LABELS_PK,
+        ':unused': shipmentEntity.unusedPartition,
       },
     },
     {
-      expression: `SET updated_at = :at, ${timeline.expression} REMOVE shipping_label_url, qr_code_url, label_broker_id, tracking_number`,
-      values: { ':at': at, ...timeline.values },
+      at,
+      set: timeline.expression,
+      remove: 'shipping_label_url, qr_code_url, label_broker_id, tracking_number',
+      values: timeline.values,
     },
   );
 }
@@ -425,7 +409,7 @@ export async function markLabelUsed(shipment: ShipmentItem, now: Date): Promise<
     db.send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: shipmentKey(shipment.order_id),
+        Key: shipmentEntity.key(shipment.order_id),
         UpdateExpression: 'SET updated_at = :at, version = version + :one REMOVE gsi2pk, gsi2sk',
         ConditionExpression: 'generation = :generation',
         ExpressionAttributeValues: {
@@ -444,7 +428,7 @@ export async function findShipmentByEasyPostId(easypostShipmentId: string): Prom
       TableName: tableName(),
       IndexName: TABLE_INDEXES.collection.name,
       KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': easypostKey(easypostShipmentId) },
+      ExpressionAttributeValues: { ':pk': shipmentEntity.easypostIndex(easypostShipmentId).gsi1pk },
       Limit: 1,
     }),
   );
@@ -475,14 +459,13 @@ export async function applyTrackingEvent(
   const inUse = event.status !== 'pre_transit' && event.status !== 'unknown';
   const shipmentSet = ['updated_at = :at', 'version = version + :one'];
   if (event.advancesStatus) shipmentSet.push('tracking_status = :status', 'tracking_updated_at = :statusAt');
-  const orderSet = ['updated_at = :at', timeline.expression];
+  const orderSet = [timeline.expression];
   if (event.advancesStatus && event.orderShipmentStatus) orderSet.push('shipment_status = :orderStatus');
   const eventRecord = {
     Put: {
       TableName: tableName(),
       Item: {
-        pk: `EASYPOST_EVENT#${event.eventId}`,
-        sk: 'EVENT',
+        ...easypostEvent.key(event.eventId),
         entity: 'easypost-event',
         order_id: shipment.order_id,
         status: event.status,
@@ -503,9 +486,9 @@ export async function applyTrackingEvent(
       },
     },
     {
-      expression: `SET ${orderSet.join(', ')}`,
+      at,
+      set: orderSet.join(', '),
       values: {
-        ':at': at,
         ...timeline.values,
         ...(event.advancesStatus && event.orderShipmentStatus
           ? { ':orderStatus': event.orderShipmentStatus }

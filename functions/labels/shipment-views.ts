@@ -1,6 +1,6 @@
 import type { ShipmentView } from '../../shared/schemas/shipment.js';
-import type { OrderItem } from '../orders/order-repository.js';
-import { referenceFor, type ShipmentItem } from './shipment-repository.js';
+import type { OrderItem, ShipmentItem } from '../lib/entities.js';
+import { referenceFor } from './shipment-repository.js';
 
 /** What the seller and staff see of an order's label; `none` before the first request. */
 export function toShipmentView(order: OrderItem, shipment: ShipmentItem | null): ShipmentView {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { TTL_ATTRIBUTE } from '../../shared/runtime-env.js';
 import { db, tableName } from '../lib/db.js';
+import { accessLog } from '../lib/entities.js';
 
 const RETENTION_DAYS = 90;
 
@@ -12,8 +13,7 @@ export async function logOrderAccess(token: string, success: boolean, ip: string
     new PutCommand({
       TableName: tableName(),
       Item: {
-        pk: `ACCESSLOG#${token.slice(0, 100)}`,
-        sk: `${at}#${randomUUID()}`,
+        ...accessLog.key(token, at, randomUUID()),
         entity: 'order-access',
         access_token: token.slice(0, 100),
         success,

@@ -11,6 +11,7 @@ import type { PublicSettings } from '../../shared/schemas/settings.js';
 import { ORDER_CONFIRMATION } from '../email/order-templates.js';
 import { queueTemplatedEmail } from '../email/send-email.js';
 import { escapeHtml } from '../email/templates.js';
+import { type OrderItem, order as orderEntity } from '../lib/entities.js';
 import { requireEnv } from '../lib/env.js';
 import { AppError, validationError } from '../lib/errors.js';
 import { errorDetails, log } from '../lib/log.js';
@@ -20,9 +21,7 @@ import {
   getIdempotencyRecord,
   getOrder,
   getProductsByIds,
-  type OrderItem,
   OrderTransactionConflict,
-  orderKey,
   writeNewOrder,
 } from './order-repository.js';
 import { toConfirmation } from './order-views.js';
@@ -101,7 +100,7 @@ function buildOrder(
   const at = now.toISOString();
   const orderId = generateOrderId((n) => randomInt(n));
   return {
-    ...orderKey(orderId),
+    ...orderEntity.key(orderId),
     entity: 'order',
     order_id: orderId,
     order_number: orderId,
@@ -129,7 +128,7 @@ function buildOrder(
     attestation: { accepted: true, accepted_at: at },
     payment_log: [],
     notes: [],
-    images: [],
+    images: {},
     activity_log: [],
     created_at: at,
     updated_at: at,

@@ -2,8 +2,9 @@ import { ORDER_LINK_LIFETIME_DAYS } from '../../shared/constants.js';
 import { orderMessages } from '../../shared/messages.js';
 import { isOrderLinkExpired } from '../../shared/rules/order.js';
 import { isAccessToken } from '../../shared/schemas/order.js';
+import type { OrderItem } from '../lib/entities.js';
 import { AppError } from '../lib/errors.js';
-import { getOrderIdByToken, type OrderItem } from './order-repository.js';
+import { getOrderIdByToken } from './order-repository.js';
 
 /** The order a secret link token opens: 400 when malformed, 404 when unknown. */
 export async function orderIdForToken(token: string): Promise<string> {

@@ -5,55 +5,24 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { TTL_ATTRIBUTE } from '../../shared/runtime-env.js';
-import type { TimelineEntry } from '../../shared/schemas/order.js';
 import { db, tableName } from '../lib/db.js';
-import { type ProductItem, productKey } from '../products/product-repository.js';
+import {
+  checkoutIdempotency,
+  counters,
+  customer,
+  dayOf,
+  type OrderItem,
+  order as orderEntity,
+  orderToken,
+  type ProductItem,
+  product,
+} from '../lib/entities.js';
 
-/** The stored order (spec 000 §3 / 001 §3 names). Keys: pk ORDER#<orderId>, sk ORDER (docs/data-model.md). */
-export interface OrderItem {
-  pk: string;
-  sk: 'ORDER';
-  entity: 'order';
-  order_id: string;
-  order_number: string;
-  customer_id: string;
-  status: string;
-  shipment_status: string;
-  customer: { firstName: string; lastName: string; email: string; phone: string };
-  products: Array<{ productId: string; quantity: number; price: number; product: { name: string } }>;
-  total_amount: number;
-  paid_amount: number;
-  payment_method: string;
-  payment_details: Record<string, string>;
-  shipping_address: { address: string; city: string; state: string; zipCode: string };
-  access_token: string;
-  attestation: { accepted: true; accepted_at: string };
-  payment_log: Array<{ id?: string; amount?: number; method?: string; notes?: string; timestamp: string }>;
-  notes: unknown;
-  images: unknown;
-  activity_log: unknown[];
-  /** Label events and carrier scans, oldest first (functions/labels). */
-  shipping_timeline?: TimelineEntry[];
-  shipping_label_url?: string;
-  qr_code_url?: string;
-  label_broker_id?: string;
-  tracking_number?: string | null;
-  label_error?: string;
-  created_at: string;
-  updated_at: string;
-  idempotency_key: string;
-}
-
-export const orderKey = (orderId: string) => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' as const });
-export const tokenKey = (token: string) => ({ pk: `TOKEN#${token}`, sk: 'TOKEN' });
-export const idempotencyKey = (key: string) => ({ pk: `IDEMPOTENCY#${key}`, sk: 'IDEMPOTENCY' });
-export const customerKey = (email: string) => ({ pk: `CUSTOMER#${email.toLowerCase()}`, sk: 'PROFILE' });
-export const ORDER_STATS_KEY = { pk: 'STATS', sk: 'ORDERS' };
 const IDEMPOTENCY_TTL_SECONDS = 7 * 86400;
 
 export async function getProductsByIds(ids: string[]): Promise<Map<string, ProductItem>> {
   const found = new Map<string, ProductItem>();
-  let keys = ids.map(productKey);
+  let keys = ids.map(product.key);
   // BatchGet may return unprocessed keys under load: ask again for those until none remain.
   for (let attempt = 0; keys.length && attempt < 5; attempt++) {
     const result = await db.send(
@@ -68,13 +37,13 @@ export async function getProductsByIds(ids: string[]): Promise<Map<string, Produ
 
 export async function getOrder(orderId: string): Promise<OrderItem | null> {
   const { Item } = await db.send(
-    new GetCommand({ TableName: tableName(), Key: orderKey(orderId), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: orderEntity.key(orderId), ConsistentRead: true }),
   );
   return (Item as OrderItem | undefined) ?? null;
 }
 
 export async function getOrderIdByToken(token: string): Promise<string | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: tokenKey(token) }));
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: orderToken.key(token) }));
   return (Item?.order_id as string | undefined) ?? null;
 }
 
@@ -82,7 +51,7 @@ export async function getIdempotencyRecord(
   key: string,
 ): Promise<{ request_hash: string; order_id: string } | null> {
   const { Item } = await db.send(
-    new GetCommand({ TableName: tableName(), Key: idempotencyKey(key), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: checkoutIdempotency.key(key), ConsistentRead: true }),
   );
   return (Item as { request_hash: string; order_id: string } | undefined) ?? null;
 }
@@ -96,8 +65,8 @@ export class OrderTransactionConflict extends Error {
 }
 
 /**
- * One TransactWriteItems: the order, its token pointer, the idempotency record, the customer aggregate and the
- * order counters. Either all are written or none.
+ * One TransactWriteItems: the order, its token pointer, the idempotency record, the customer aggregate, the
+ * order counters and the day's counters. Either all are written or none.
  */
 export async function writeNewOrder(order: OrderItem, requestHash: string, now: Date): Promise<void> {
   const t = tableName();
@@ -108,7 +77,7 @@ export async function writeNewOrder(order: OrderItem, requestHash: string, now: 
       Put: {
         TableName: t,
         Item: {
-          ...idempotencyKey(order.idempotency_key),
+          ...checkoutIdempotency.key(order.idempotency_key),
           entity: 'idempotency',
           request_hash: requestHash,
           order_id: order.order_id,
@@ -120,29 +89,21 @@ export async function writeNewOrder(order: OrderItem, requestHash: string, now: 
     {
       Put: {
         TableName: t,
-        Item: {
-          ...order,
-          gsi1pk: 'ORDERS',
-          gsi1sk: `${order.created_at}#${order.order_id}`,
-          gsi2pk: `ORDERSTATUS#${order.status}`,
-          gsi2sk: `${order.created_at}#${order.order_id}`,
-          gsi3pk: `CUSTOMER#${email}`,
-          gsi3sk: order.created_at,
-        },
+        Item: { ...order, ...orderEntity.indexes(order) },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
     {
       Put: {
         TableName: t,
-        Item: { ...tokenKey(order.access_token), entity: 'order-token', order_id: order.order_id },
+        Item: { ...orderToken.key(order.access_token), entity: 'order-token', order_id: order.order_id },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
     {
       Update: {
         TableName: t,
-        Key: customerKey(email),
+        Key: customer.key(email),
         UpdateExpression:
           'SET entity = :entity, email = :email, #name = :name, phone = :phone, address = :address, gsi1pk = :customers, gsi1sk = :lastSort, first_order_date = if_not_exists(first_order_date, :at), last_order_date = :at, updated_at = :at, created_at = if_not_exists(created_at, :at) ADD total_orders :one, total_amount :amount',
         ExpressionAttributeNames: { '#name': 'name' },
@@ -157,8 +118,8 @@ export async function writeNewOrder(order: OrderItem, requestHash: string, now: 
             state: order.shipping_address.state,
             zip: order.shipping_address.zipCode,
           },
-          ':customers': 'CUSTOMERS',
-          ':lastSort': `${order.created_at}#${email}`,
+          ':customers': customer.collectionPartition,
+          ':lastSort': customer.indexes(order.created_at, email).gsi1sk,
           ':at': order.created_at,
           ':one': 1,
           ':amount': order.total_amount,
@@ -168,10 +129,18 @@ export async function writeNewOrder(order: OrderItem, requestHash: string, now: 
     {
       Update: {
         TableName: t,
-        Key: ORDER_STATS_KEY,
+        Key: counters.orders(),
         UpdateExpression: 'SET entity = :entity ADD order_count :one, #status :one, total_amount :amount',
         ExpressionAttributeNames: { '#status': `status_${order.status}` },
         ExpressionAttributeValues: { ':entity': 'stats', ':one': 1, ':amount': order.total_amount },
+      },
+    },
+    {
+      Update: {
+        TableName: t,
+        Key: counters.day(dayOf(order.created_at)),
+        UpdateExpression: 'SET entity = :entity ADD orders_received :one',
+        ExpressionAttributeValues: { ':entity': 'daily-stats', ':one': 1 },
       },
     },
   ];

@@ -1,7 +1,7 @@
 import { lineTotal } from '../../shared/rules/money.js';
 import { paymentStatus } from '../../shared/rules/order.js';
 import type { OrderConfirmation, OrderTracking } from '../../shared/schemas/order.js';
-import type { OrderItem } from './order-repository.js';
+import type { OrderItem } from '../lib/entities.js';
 
 export function toConfirmation(order: OrderItem): OrderConfirmation {
   return {

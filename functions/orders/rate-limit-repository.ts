@@ -1,6 +1,7 @@
 import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TTL_ATTRIBUTE } from '../../shared/runtime-env.js';
 import { db, tableName } from '../lib/db.js';
+import { rateLimit } from '../lib/entities.js';
 
 /**
  * Fixed-window failure counters (pk RATELIMIT#<scope>#<value>, sk = window start), expired by TTL. Only
@@ -17,14 +18,14 @@ export function windowAt(now: Date, minutes: number): Window {
   return { start, end: start + size };
 }
 
-const key = (scope: string, window: Window) => ({ pk: `RATELIMIT#${scope}`, sk: String(window.start) });
+const key = (scope: string, window: Window) => rateLimit.key(scope, window.start);
 
 export async function failureCounts(scopes: string[], window: Window): Promise<number[]> {
   const result = await db.send(
     new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: scopes.map((s) => key(s, window)) } } }),
   );
   const items = result.Responses?.[tableName()] ?? [];
-  return scopes.map((s) => Number(items.find((i) => i.pk === `RATELIMIT#${s}`)?.count ?? 0));
+  return scopes.map((s) => Number(items.find((i) => i.pk === key(s, window).pk)?.count ?? 0));
 }
 
 export async function recordFailure(scopes: string[], window: Window): Promise<void> {

@@ -2,36 +2,9 @@ import { GetCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
 import { TABLE_INDEXES } from '../../shared/runtime-env.js';
 import type { Product } from '../../shared/schemas/product.js';
 import { db, tableName } from '../lib/db.js';
+import { type ProductItem, product } from '../lib/entities.js';
 
-/**
- * Product items. Stored names are lower case as the spec's stored form (productid, buybackprice...);
- * the API shape is camelCase. Keys: pk PRODUCT#<uuid>, sk PRODUCT; catalogue order on the collection
- * index: gsi1pk CATALOGUE, gsi1sk = productid zero-padded to 10 digits.
- */
-export interface ProductItem {
-  pk: string;
-  sk: 'PRODUCT';
-  gsi1pk: 'CATALOGUE';
-  gsi1sk: string;
-  entity: 'product';
-  id: string;
-  productid: number;
-  name: string;
-  brand: string;
-  buybackprice: number;
-  imageurl?: string | null;
-  producttype: string;
-  expirationmonths?: number | null;
-  boxcount?: number | null;
-  description?: string | null;
-  instock?: boolean | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export const productKey = (id: string) => ({ pk: `PRODUCT#${id}`, sk: 'PRODUCT' as const });
-export const catalogueSortKey = (productId: number): string => String(productId).padStart(10, '0');
-
+/** The catalogue (product items are declared in lib/entities.ts). */
 export function toProduct(item: ProductItem): Product {
   return {
     id: item.id,
@@ -61,7 +34,7 @@ export async function listProducts(): Promise<Product[]> {
       IndexName: TABLE_INDEXES.collection.name,
       KeyConditionExpression: '#pk = :pk',
       ExpressionAttributeNames: { '#pk': TABLE_INDEXES.collection.pk },
-      ExpressionAttributeValues: { ':pk': 'CATALOGUE' },
+      ExpressionAttributeValues: { ':pk': product.collectionPartition },
     },
   );
   for await (const page of pages) {
@@ -71,6 +44,6 @@ export async function listProducts(): Promise<Product[]> {
 }
 
 export async function getProduct(id: string): Promise<Product | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: productKey(id) }));
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: product.key(id) }));
   return Item ? toProduct(Item as ProductItem) : null;
 }

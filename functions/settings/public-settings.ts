@@ -4,7 +4,7 @@ import {
   type PublicSettings,
   TRADITIONAL_METHODS,
 } from '../../shared/schemas/settings.js';
-import type { StoredSettings } from './settings-repository.js';
+import type { SettingsItem } from '../lib/entities.js';
 
 type Obj = Record<string, unknown>;
 const obj = (value: unknown): Obj => (typeof value === 'object' && value !== null ? (value as Obj) : {});
@@ -33,7 +33,7 @@ const flags = <K extends string>(keys: readonly K[], stored: Obj, defaults: Reco
  * Only the public fields, each falling back to its default when missing or malformed, so a half-written
  * record never breaks the storefront. Provider keys, warehouse and notification settings never leave here.
  */
-export function toPublicSettings(stored: StoredSettings | null): PublicSettings {
+export function toPublicSettings(stored: SettingsItem | null): PublicSettings {
   if (!stored) return DEFAULT_PUBLIC_SETTINGS;
   const d = DEFAULT_PUBLIC_SETTINGS;
   const payment = obj(stored.payment_methods);

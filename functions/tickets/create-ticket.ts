@@ -4,11 +4,12 @@ import type { ContactForm, TicketCreated } from '../../shared/schemas/ticket.js'
 import { queueTemplatedEmail } from '../email/send-email.js';
 import { TICKET_CONFIRMATION, TICKET_NOTIFICATION } from '../email/ticket-templates.js';
 import { systemClock } from '../lib/clock.js';
+import type { TicketItem } from '../lib/entities.js';
 import { httpRoute, reply } from '../lib/http.js';
 import { log } from '../lib/log.js';
 import { toPublicSettings } from '../settings/public-settings.js';
 import { getStoredSettings } from '../settings/settings-repository.js';
-import { type TicketItem, TicketNumberTaken, writeNewTicket } from './ticket-repository.js';
+import { TicketNumberTaken, writeNewTicket } from './ticket-repository.js';
 
 /** Easy to read aloud and type: no 0/O, 1/I/L. */
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';

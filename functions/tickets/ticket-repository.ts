@@ -1,23 +1,6 @@
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../lib/db.js';
-
-/** A support ticket: pk TICKET#<number>, sk TICKET; listed newest first on the collection index. */
-export interface TicketItem {
-  id: string;
-  ticket_number: string;
-  name: string;
-  email: string;
-  phone: string;
-  subject: string;
-  message: string;
-  tag: 'support' | 'lead';
-  status: 'open' | 'closed';
-  created_at: string;
-  updated_at: string;
-}
-
-export const ticketKey = (ticketNumber: string) => ({ pk: `TICKET#${ticketNumber}`, sk: 'TICKET' });
-export const TICKET_STATS_KEY = { pk: 'STATS', sk: 'TICKETS' };
+import { counters, type TicketItem, ticket as ticketEntity } from '../lib/entities.js';
 
 export class TicketNumberTaken extends Error {}
 
@@ -31,10 +14,9 @@ export async function writeNewTicket(ticket: TicketItem): Promise<void> {
             Put: {
               TableName: tableName(),
               Item: {
-                ...ticketKey(ticket.ticket_number),
+                ...ticketEntity.key(ticket.ticket_number),
                 entity: 'ticket',
-                gsi1pk: 'TICKETS',
-                gsi1sk: `${ticket.created_at}#${ticket.ticket_number}`,
+                ...ticketEntity.indexes(ticket),
                 ...ticket,
               },
               ConditionExpression: 'attribute_not_exists(pk)',
@@ -43,7 +25,7 @@ export async function writeNewTicket(ticket: TicketItem): Promise<void> {
           {
             Update: {
               TableName: tableName(),
-              Key: TICKET_STATS_KEY,
+              Key: counters.tickets(),
               UpdateExpression: 'SET entity = :entity ADD ticket_count :one, #open :one, #tag :one',
               ExpressionAttributeNames: { '#open': 'status_open', '#tag': `tag_${ticket.tag}` },
               ExpressionAttributeValues: { ':entity': 'stats', ':one': 1 },

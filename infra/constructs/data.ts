@@ -1,5 +1,6 @@
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
+import { ORDER_LIST_ATTRIBUTES } from '../../functions/lib/entities.js';
 import { TABLE_INDEXES, TTL_ATTRIBUTE } from '../../shared/runtime-env.js';
 import type { StageConfig } from '../stage-config.js';
 
@@ -27,11 +28,15 @@ export class Data extends Construct {
     });
 
     for (const index of Object.values(TABLE_INDEXES)) {
+      // The orders list's index holds only the list's columns: its cache loads it whole on a cold start.
+      const include = index === TABLE_INDEXES.orderList ? [...ORDER_LIST_ATTRIBUTES] : null;
       this.table.addGlobalSecondaryIndex({
         indexName: index.name,
         partitionKey: { name: index.pk, type: dynamodb.AttributeType.STRING },
         sortKey: { name: index.sk, type: dynamodb.AttributeType.STRING },
-        projectionType: dynamodb.ProjectionType.ALL,
+        ...(include
+          ? { projectionType: dynamodb.ProjectionType.INCLUDE, nonKeyAttributes: include }
+          : { projectionType: dynamodb.ProjectionType.ALL }),
       });
     }
   }

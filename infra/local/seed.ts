@@ -16,6 +16,7 @@ import {
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
+import { order, product as productEntity, settings as settingsEntity } from '../../functions/lib/entities.js';
 import { TABLE_INDEXES } from '../../shared/runtime-env.js';
 import {
   ADMIN_EMAIL,
@@ -31,10 +32,8 @@ import {
 /** Stored form of a product (spec 000 §3: lower-case names), as the products repository reads it. */
 export function productItem(product: SeedProduct): Record<string, unknown> {
   return {
-    pk: `PRODUCT#${product.id}`,
-    sk: 'PRODUCT',
-    gsi1pk: 'CATALOGUE',
-    gsi1sk: String(product.productId).padStart(10, '0'),
+    ...productEntity.key(product.id),
+    ...productEntity.indexes(product.productId),
     entity: 'product',
     id: product.id,
     productid: product.productId,
@@ -52,10 +51,8 @@ export function productItem(product: SeedProduct): Record<string, unknown> {
   };
 }
 
-export const SETTINGS_KEY = { pk: 'SETTINGS', sk: 'SITE' } as const;
-
 export function settingsItem(): Record<string, unknown> {
-  return { ...SETTINGS_KEY, entity: 'settings', ...SEED_SETTINGS, ...SEED_SHIPPING_SETTINGS };
+  return { ...settingsEntity.key(), entity: 'settings', ...SEED_SETTINGS, ...SEED_SHIPPING_SETTINGS };
 }
 
 /**
@@ -68,7 +65,7 @@ async function addMissingShippingSettings(documents: DynamoDBDocumentClient, tab
     .send(
       new UpdateCommand({
         TableName: tableName,
-        Key: SETTINGS_KEY,
+        Key: settingsEntity.key(),
         UpdateExpression: `SET ${entries.map((_, i) => `#k${i} = if_not_exists(#k${i}, :v${i})`).join(', ')}`,
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeNames: Object.fromEntries(entries.map(([key], i) => [`#k${i}`, key])),
@@ -81,7 +78,7 @@ async function addMissingShippingSettings(documents: DynamoDBDocumentClient, tab
 }
 
 async function isSeeded(documents: DynamoDBDocumentClient, tableName: string): Promise<boolean> {
-  const settings = await documents.send(new GetCommand({ TableName: tableName, Key: SETTINGS_KEY }));
+  const settings = await documents.send(new GetCommand({ TableName: tableName, Key: settingsEntity.key() }));
   if (settings.Item) return true;
   try {
     const products = await documents.send(
@@ -90,7 +87,7 @@ async function isSeeded(documents: DynamoDBDocumentClient, tableName: string): P
         IndexName: TABLE_INDEXES.collection.name,
         KeyConditionExpression: '#pk = :catalogue',
         ExpressionAttributeNames: { '#pk': TABLE_INDEXES.collection.pk },
-        ExpressionAttributeValues: { ':catalogue': 'CATALOGUE' },
+        ExpressionAttributeValues: { ':catalogue': productEntity.collectionPartition },
         Limit: 1,
       }),
     );
@@ -118,6 +115,54 @@ async function batchWrite(
   }
 }
 
+/**
+ * Orders written before the orders list's index existed lack its keys: each gets them from its own
+ * `updated_at`, once (conditional on still lacking them, so a concurrent write is never overwritten).
+ */
+export async function addMissingOrderListKeys(documents: DynamoDBDocumentClient, tableName: string) {
+  let startKey: Record<string, unknown> | undefined;
+  let added = 0;
+  do {
+    const page = await documents.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: TABLE_INDEXES.collection.name,
+        KeyConditionExpression: '#pk = :orders',
+        FilterExpression: 'attribute_not_exists(#listPk)',
+        ExpressionAttributeNames: {
+          '#pk': TABLE_INDEXES.collection.pk,
+          '#listPk': TABLE_INDEXES.orderList.pk,
+        },
+        ExpressionAttributeValues: { ':orders': order.collectionPartition },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const keys = order.listIndex(String(item.updated_at ?? item.created_at), String(item.order_id));
+      await documents
+        .send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: order.key(String(item.order_id)),
+            UpdateExpression: 'SET #listPk = :listPk, #listSk = :listSk',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#listPk)',
+            ExpressionAttributeNames: {
+              '#listPk': TABLE_INDEXES.orderList.pk,
+              '#listSk': TABLE_INDEXES.orderList.sk,
+            },
+            ExpressionAttributeValues: { ':listPk': keys.gsi4pk, ':listSk': keys.gsi4sk },
+          }),
+        )
+        .then(() => added++)
+        .catch((error: Error) => {
+          if (error.name !== 'ConditionalCheckFailedException') throw error;
+        });
+    }
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return added;
+}
+
 /** Writes the catalogue, its images and the settings unless the table already holds them. */
 export async function seedCatalogue(options: {
   documents: DynamoDBDocumentClient;
@@ -128,6 +173,7 @@ export async function seedCatalogue(options: {
 }): Promise<boolean> {
   if (!options.force && (await isSeeded(options.documents, options.tableName))) {
     await addMissingShippingSettings(options.documents, options.tableName);
+    await addMissingOrderListKeys(options.documents, options.tableName);
     return false;
   }
   if (options.imagesBucket) {

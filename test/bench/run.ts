@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { productKey } from '../../functions/products/product-repository.js';
+import { product } from '../../functions/lib/entities.js';
 import { buildFunctions } from '../../infra/build-functions.js';
 import { productPath } from '../../shared/rules/slug.js';
 import { checkoutBody } from '../support/checkout.js';
@@ -98,7 +98,7 @@ async function benchApi(info: LocalStackInfo, id: string) {
   const bare = await loadBareGetItem(
     info.urls.dynamodb,
     info.tableName,
-    productKey(id),
+    product.key(id),
     CONNECTIONS,
     DURATION,
   );

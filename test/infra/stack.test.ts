@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { Metafile } from 'esbuild';
+import { ORDER_LIST_ATTRIBUTES } from '../../functions/lib/entities';
 import { createApp } from '../../infra/app';
 import { buildFunctions } from '../../infra/build-functions';
 import { EMAIL_FROM_PLACEHOLDER } from '../../infra/stage-config';
@@ -351,7 +352,10 @@ describe('data', () => {
           { AttributeName: index.pk, KeyType: 'HASH' },
           { AttributeName: index.sk, KeyType: 'RANGE' },
         ],
-        Projection: { ProjectionType: 'ALL' },
+        Projection:
+          index === TABLE_INDEXES.orderList
+            ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...ORDER_LIST_ATTRIBUTES] }
+            : { ProjectionType: 'ALL' },
       });
       expect(props.AttributeDefinitions).toContainEqual({ AttributeName: index.pk, AttributeType: 'S' });
       expect(props.AttributeDefinitions).toContainEqual({ AttributeName: index.sk, AttributeType: 'S' });

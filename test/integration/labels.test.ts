@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import EasyPostClient from '@easypost/api';
+import { order, settings, shipment } from '../../functions/lib/entities';
 import { LOCAL_SECRET_PLACEHOLDERS } from '../../infra/local/resources';
 import { labelMessages, orderMessages } from '../../shared/messages';
 import type { OrderTracking } from '../../shared/schemas/order';
@@ -75,8 +76,8 @@ async function deadLettered(orderId: string, timeoutMs = 45_000): Promise<boolea
   return false;
 }
 
-const orderItem = (orderId: string) => getItem(`ORDER#${orderId}`, 'ORDER');
-const shipmentItem = (orderId: string) => getItem(`ORDER#${orderId}`, 'SHIPMENT');
+const orderItem = (orderId: string) => getItem(order.key(orderId));
+const shipmentItem = (orderId: string) => getItem(shipment.key(orderId));
 
 beforeEach(async () => {
   await easypostControl('failures', 'DELETE');
@@ -295,7 +296,7 @@ describe('provider failures', () => {
 describe('shipping configuration', () => {
   /** Changes the one settings record for the duration of `run`, then puts it back as it was. */
   async function withSettings(change: (settings: Record<string, unknown>) => void, run: () => Promise<void>) {
-    const original = (await getItem('SETTINGS', 'SITE'))!;
+    const original = (await getItem(settings.key()))!;
     const changed = structuredClone(original);
     change(changed);
     await putItem(changed);
@@ -429,7 +430,7 @@ describe('7-day refund', () => {
     testDb().send(
       new UpdateCommand({
         TableName: stack().tableName,
-        Key: { pk: `ORDER#${orderId}`, sk: 'SHIPMENT' },
+        Key: shipment.key(orderId),
         UpdateExpression: 'SET gsi2sk = :old, purchased_at = :at',
         ExpressionAttributeValues: { ':old': `${purchasedAt}#${orderId}`, ':at': purchasedAt },
       }),

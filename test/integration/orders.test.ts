@@ -1,4 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import {
+  counters,
+  customer as customerEntity,
+  order as orderEntity,
+  orderToken,
+} from '../../functions/lib/entities';
 import { messages } from '../../shared/messages';
 import { ZOrderConfirmation, ZOrderTracking } from '../../shared/schemas/order';
 import type { Product } from '../../shared/schemas/product';
@@ -17,7 +23,7 @@ beforeAll(async () => {
   [a, b] = products.filter((p) => p.inStock);
 });
 
-const orderCount = async () => Number((await getItem('STATS', 'ORDERS'))?.order_count ?? 0);
+const orderCount = async () => Number((await getItem(counters.orders()))?.order_count ?? 0);
 
 describe('POST /api/orders', () => {
   it('creates the order with catalogue prices, whatever the request claims', async () => {
@@ -50,7 +56,7 @@ describe('POST /api/orders', () => {
     ]);
     expect(order.total).toBe(Math.round((a.buybackPrice * 2 + b.buybackPrice) * 100) / 100);
 
-    const stored = await getItem(`ORDER#${order.orderId}`, 'ORDER');
+    const stored = await getItem(orderEntity.key(order.orderId));
     expect(stored).toMatchObject({
       status: 'pending',
       total_amount: order.total,
@@ -67,7 +73,7 @@ describe('POST /api/orders', () => {
     const first = await postOrder(checkoutBody(email, [{ productId: a.id, quantity: 1 }]));
     const second = await postOrder(checkoutBody(email.toUpperCase(), [{ productId: b.id, quantity: 3 }]));
     expect([first.status, second.status]).toEqual([201, 201]);
-    const customer = await getItem(`CUSTOMER#${email.toLowerCase()}`, 'PROFILE');
+    const customer = await getItem(customerEntity.key(email));
     expect(customer).toMatchObject({
       email: email.toLowerCase(),
       name: 'Ann Lee',
@@ -106,7 +112,7 @@ describe('POST /api/orders', () => {
       expect(results.every((r) => r.status === 200 || r.status === 201)).toBe(true);
       expect(results.filter((r) => r.status === 201)).toHaveLength(1);
       expect(ids.size).toBe(1);
-      const customer = await getItem(`CUSTOMER#${email}`, 'PROFILE');
+      const customer = await getItem(customerEntity.key(email));
       expect(customer?.total_orders).toBe(1);
     });
 
@@ -128,7 +134,7 @@ describe('POST /api/orders', () => {
       const before = await orderCount();
       const res = await postOrder(body);
       expect(await orderCount()).toBe(before);
-      expect(await getItem(`CUSTOMER#${email}`, 'PROFILE')).toBeUndefined();
+      expect(await getItem(customerEntity.key(email))).toBeUndefined();
       return res as unknown as {
         status: number;
         body: { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -248,8 +254,7 @@ describe('confirmation e-mail and the secret link', () => {
     const token = randomUUID();
     const createdAt = new Date(Date.now() - 46 * 86_400_000).toISOString();
     await putItem({
-      pk: 'ORDER#CEXPIR1',
-      sk: 'ORDER',
+      ...orderEntity.key('CEXPIR1'),
       entity: 'order',
       order_id: 'CEXPIR1',
       status: 'pending',
@@ -264,7 +269,7 @@ describe('confirmation e-mail and the secret link', () => {
       created_at: createdAt,
       updated_at: createdAt,
     });
-    await putItem({ pk: `TOKEN#${token}`, sk: 'TOKEN', order_id: 'CEXPIR1' });
+    await putItem({ ...orderToken.key(token), order_id: 'CEXPIR1' });
     expect(await api(`/api/orders/by-token?token=${token}`)).toMatchObject({
       status: 410,
       body: { error: { message: messages.order.expired } },

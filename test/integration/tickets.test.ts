@@ -1,3 +1,4 @@
+import { counters, ticket as ticketEntity } from '../../functions/lib/entities';
 import { messages } from '../../shared/messages';
 import { uniqueEmail } from '../support/checkout';
 import { getItem } from '../support/db';
@@ -19,7 +20,7 @@ const send = (body: unknown) =>
 describe('POST /api/tickets', () => {
   it('opens a support ticket and e-mails the shop and the sender', async () => {
     const email = uniqueEmail('ticket');
-    const before = Number((await getItem('STATS', 'TICKETS'))?.ticket_count ?? 0);
+    const before = Number((await getItem(counters.tickets()))?.ticket_count ?? 0);
     const res = await send({
       name: 'Bo Diddley',
       email,
@@ -31,7 +32,7 @@ describe('POST /api/tickets', () => {
     const number = res.body.ticketNumber!;
     expect(number).toMatch(/^T-[A-HJ-NP-Z2-9]{6}$/);
 
-    const ticket = await getItem(`TICKET#${number}`, 'TICKET');
+    const ticket = await getItem(ticketEntity.key(number));
     expect(ticket).toMatchObject({
       ticket_number: number,
       name: 'Bo Diddley',
@@ -41,7 +42,7 @@ describe('POST /api/tickets', () => {
       tag: 'support',
       status: 'open',
     });
-    expect(Number((await getItem('STATS', 'TICKETS'))?.ticket_count)).toBeGreaterThanOrEqual(before + 1);
+    expect(Number((await getItem(counters.tickets()))?.ticket_count)).toBeGreaterThanOrEqual(before + 1);
 
     const [confirmation] = await waitForMail(email);
     expect(confirmation.text).toContain(number);

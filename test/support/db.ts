@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { TableKey } from '../../functions/lib/entities';
 import { stack } from './stack';
 
 /** Direct access to the local stack's table, for arranging data and checking what a request wrote. */
@@ -12,9 +13,10 @@ export const testDb = () =>
     }),
   );
 
-export async function getItem(pk: string, sk: string): Promise<Record<string, unknown> | undefined> {
+/** One item by its key, built from the entity declarations (`getItem(order.key(id))`). */
+export async function getItem(key: TableKey): Promise<Record<string, unknown> | undefined> {
   const { Item } = await testDb().send(
-    new GetCommand({ TableName: stack().tableName, Key: { pk, sk }, ConsistentRead: true }),
+    new GetCommand({ TableName: stack().tableName, Key: key, ConsistentRead: true }),
   );
   return Item;
 }

@@ -1,0 +1,379 @@
+/**
+ * Every kind of item the one table holds, declared once: its primary key, the index keys it carries and its
+ * stored type (docs/data-model.md lists the access patterns each serves). Repositories, the local seed and the
+ * test helpers build keys from here only, never from template strings of their own. Plain functions rather
+ * than a modelling library: the whole module adds a few hundred bytes to a bundle (dynamodb-toolbox measured
+ * about +41 KB, ElectroDB about +226 KB) and the expressions stay the SDK's own.
+ */
+import type { TimelineEntry, TrackingStatus } from '../../shared/schemas/shipment.js';
+
+export interface TableKey {
+  pk: string;
+  sk: string;
+}
+
+/** The collection index's partitions: every item of one kind, in the order its list shows it. */
+const COLLECTION = {
+  orders: 'ORDERS',
+  customers: 'CUSTOMERS',
+  catalogue: 'CATALOGUE',
+  tickets: 'TICKETS',
+  emailLog: 'EMAILLOG',
+} as const;
+
+/** The one partition of the orderList index: every order, keyed by when it last changed. */
+const ORDER_LIST_PARTITION = 'ORDERS';
+
+// ---------------------------------------------------------------------------------------------------- orders
+
+export interface OrderCustomer {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+}
+
+export interface OrderLine {
+  productId: string;
+  quantity: number;
+  price: number;
+  product: { name: string };
+}
+
+/** The stored order (spec 000 §3 and 001 §3 names). */
+export interface OrderItem {
+  pk: string;
+  sk: 'ORDER';
+  entity: 'order';
+  order_id: string;
+  order_number: string;
+  customer_id: string;
+  status: string;
+  shipment_status: string;
+  customer: OrderCustomer;
+  products: OrderLine[];
+  total_amount: number;
+  paid_amount: number;
+  payment_method: string;
+  payment_notes?: string;
+  payment_details: Record<string, string>;
+  shipping_address: { address: string; city: string; state: string; zipCode: string };
+  access_token: string;
+  attestation: { accepted: true; accepted_at: string };
+  payment_log: unknown;
+  /** Notes (array, or a legacy JSON string or plain string). */
+  notes: unknown;
+  /** Photos by image id (a map, spec 000 §3); older orders hold a list. */
+  images: unknown;
+  activity_log: unknown;
+  paid_at?: string;
+  email_delivery_status?: string;
+  email_status_updated_at?: string;
+  email_error?: string;
+  /** Label events and carrier scans, oldest first (functions/labels). */
+  shipping_timeline?: TimelineEntry[];
+  shipping_label_url?: string;
+  qr_code_url?: string;
+  label_broker_id?: string;
+  tracking_number?: string | null;
+  label_error?: string;
+  created_at: string;
+  updated_at: string;
+  idempotency_key: string;
+  /** Set instead of deleting, so the orders list cache learns of it (deletes are soft). */
+  deleted_at?: string;
+}
+
+/**
+ * The attributes the orderList index projects: exactly the orders list's columns (and what search reads).
+ * Keep in step with `toListRow` in functions/admin-orders.
+ */
+export const ORDER_LIST_ATTRIBUTES = [
+  'order_id',
+  'created_at',
+  'updated_at',
+  'status',
+  'shipment_status',
+  'customer',
+  'total_amount',
+  'paid_amount',
+  'payment_method',
+  'deleted_at',
+] as const;
+export type OrderListItem = Pick<OrderItem, (typeof ORDER_LIST_ATTRIBUTES)[number]>;
+
+export const order = {
+  key: (orderId: string) => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' as const }),
+  /** collection (newest first), byStatus (one status, newest first), byCustomer, orderList (by last change). */
+  indexes: (o: Pick<OrderItem, 'order_id' | 'created_at' | 'updated_at' | 'status' | 'customer'>) => ({
+    gsi1pk: COLLECTION.orders,
+    gsi1sk: `${o.created_at}#${o.order_id}`,
+    ...order.statusIndex(o.status, o.created_at, o.order_id),
+    gsi3pk: customer.key(o.customer.email).pk,
+    gsi3sk: o.created_at,
+    ...order.listIndex(o.updated_at, o.order_id),
+  }),
+  /** byStatus: moves with every status change. */
+  statusIndex: (status: string, createdAt: string, orderId: string) => ({
+    gsi2pk: `ORDERSTATUS#${status}`,
+    gsi2sk: `${createdAt}#${orderId}`,
+  }),
+  /**
+   * orderList: every write that changes `updated_at` moves the order here too, so the list's cache can read
+   * only what changed since its last read.
+   */
+  listIndex: (updatedAt: string, orderId: string) => ({
+    gsi4pk: ORDER_LIST_PARTITION,
+    gsi4sk: `${updatedAt}#${orderId}`,
+  }),
+  collectionPartition: COLLECTION.orders,
+  listPartition: ORDER_LIST_PARTITION,
+} as const;
+
+/**
+ * The `SET` part every order write uses for its change time: `updated_at` and the orderList sort key together.
+ * `:at` and `:listSort` go into the expression's values (see `touchValues`).
+ */
+export const ORDER_TOUCH = 'updated_at = :at, gsi4sk = :listSort';
+export const touchValues = (orderId: string, at: string) => ({
+  ':at': at,
+  ':listSort': order.listIndex(at, orderId).gsi4sk,
+});
+
+/** The secret link's pointer to its order (order transaction). */
+export const orderToken = {
+  key: (token: string) => ({ pk: `TOKEN#${token}`, sk: 'TOKEN' }),
+};
+
+/** Checkout idempotency record (request hash → order id), 7 days. */
+export const checkoutIdempotency = {
+  key: (idempotencyKey: string) => ({ pk: `IDEMPOTENCY#${idempotencyKey}`, sk: 'IDEMPOTENCY' }),
+};
+
+/** Order link access log (token, success, IP, time), 90 days. */
+export const accessLog = {
+  key: (token: string, at: string, id: string) => ({
+    pk: `ACCESSLOG#${token.slice(0, 100)}`,
+    sk: `${at}#${id}`,
+  }),
+};
+
+/** Failed lookups per scope (`ip#<ip>` or `order#<number>`) in one window. */
+export const rateLimit = {
+  key: (scope: string, windowStart: number) => ({ pk: `RATELIMIT#${scope}`, sk: String(windowStart) }),
+};
+
+// ------------------------------------------------------------------------------------------------- shipments
+
+export type ShipmentState = 'requested' | 'purchasing' | 'purchased' | 'failed' | 'expired';
+
+/**
+ * An order's current label (spec 000 §3 "Shipment"), beside its order so one Query reads both. `label_state` is
+ * the lifecycle (`state` is the seller's US state, as in the spec).
+ */
+export interface ShipmentItem {
+  pk: string;
+  sk: 'SHIPMENT';
+  entity: 'shipment';
+  order_id: string;
+  label_state: ShipmentState;
+  generation: number;
+  /** EasyPost reference: the order id, then `<orderId>-2`... for later generations. */
+  reference: string;
+  /** Bumped by every write: requests are conditional on the version they read. */
+  version: number;
+  job_id: string;
+  lease_until?: string;
+  attempts?: number;
+  easypost_shipment_id?: string;
+  label_url?: string;
+  tracking_number?: string;
+  qr_code_url?: string;
+  label_broker_id?: string;
+  is_test_mode?: boolean;
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  error_message?: string;
+  configure_settings?: boolean;
+  qr_error?: string;
+  tracking_status?: TrackingStatus;
+  tracking_updated_at?: string;
+  purchased_at?: string;
+  label_expires_at?: string;
+  refund_status?: string;
+  requested_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export const shipment = {
+  key: (orderId: string) => ({ pk: order.key(orderId).pk, sk: 'SHIPMENT' as const }),
+  /** collection: the EasyPost shipment id, for webhook events. */
+  easypostIndex: (easypostShipmentId: string) => ({
+    gsi1pk: `EASYPOST_SHIPMENT#${easypostShipmentId}`,
+    gsi1sk: 'SHIPMENT',
+  }),
+  /** byStatus: purchased labels with no carrier scan yet, oldest first (the daily refund). */
+  unusedIndex: (purchasedAt: string, orderId: string) => ({
+    gsi2pk: shipment.unusedPartition,
+    gsi2sk: `${purchasedAt}#${orderId}`,
+  }),
+  unusedPartition: 'LABELS#UNUSED',
+} as const;
+
+/** A tracker event applied once, 30 days. */
+export const easypostEvent = {
+  key: (eventId: string) => ({ pk: `EASYPOST_EVENT#${eventId}`, sk: 'EVENT' }),
+};
+
+// ------------------------------------------------------------------------------------------------- customers
+
+/** A seller as the back office sees them: profile and aggregates kept by every order write. */
+export interface CustomerItem {
+  pk: string;
+  sk: 'PROFILE';
+  entity: 'customer';
+  email: string;
+  name: string;
+  phone: string;
+  address: { street: string; city: string; state: string; zip: string };
+  total_orders: number;
+  total_amount: number;
+  first_order_date: string;
+  last_order_date: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export const customer = {
+  key: (email: string) => ({ pk: `CUSTOMER#${email.toLowerCase()}`, sk: 'PROFILE' as const }),
+  /** collection: newest last order first. */
+  indexes: (lastOrderAt: string, email: string) => ({
+    gsi1pk: COLLECTION.customers,
+    gsi1sk: `${lastOrderAt}#${email.toLowerCase()}`,
+  }),
+  collectionPartition: COLLECTION.customers,
+} as const;
+
+// -------------------------------------------------------------------------------------------------- products
+
+/** Stored names are lower case, as the spec's stored form; the API shape is camelCase. */
+export interface ProductItem {
+  pk: string;
+  sk: 'PRODUCT';
+  gsi1pk: 'CATALOGUE';
+  gsi1sk: string;
+  entity: 'product';
+  id: string;
+  productid: number;
+  name: string;
+  brand: string;
+  buybackprice: number;
+  imageurl?: string | null;
+  producttype: string;
+  expirationmonths?: number | null;
+  boxcount?: number | null;
+  description?: string | null;
+  instock?: boolean | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export const product = {
+  key: (id: string) => ({ pk: `PRODUCT#${id}`, sk: 'PRODUCT' as const }),
+  /** collection: catalogue order, productid zero-padded so text order is number order. */
+  indexes: (productId: number) => ({
+    gsi1pk: COLLECTION.catalogue,
+    gsi1sk: String(productId).padStart(10, '0'),
+  }),
+  collectionPartition: COLLECTION.catalogue,
+} as const;
+
+// -------------------------------------------------------------------------------------------------- settings
+
+/** The single settings record (spec 001 §3); fields are read defensively (they may arrive as text). */
+export type SettingsItem = Record<string, unknown>;
+
+export const settings = {
+  key: () => ({ pk: 'SETTINGS', sk: 'SITE' as const }),
+} as const;
+
+// --------------------------------------------------------------------------------------------------- tickets
+
+export interface TicketItem {
+  id: string;
+  ticket_number: string;
+  name: string;
+  email: string;
+  phone: string;
+  subject: string;
+  message: string;
+  tag: 'support' | 'lead';
+  status: 'open' | 'closed';
+  created_at: string;
+  updated_at: string;
+}
+
+export const ticket = {
+  key: (ticketNumber: string) => ({ pk: `TICKET#${ticketNumber}`, sk: 'TICKET' as const }),
+  /** collection: newest first. */
+  indexes: (t: Pick<TicketItem, 'created_at' | 'ticket_number'>) => ({
+    gsi1pk: COLLECTION.tickets,
+    gsi1sk: `${t.created_at}#${t.ticket_number}`,
+  }),
+  collectionPartition: COLLECTION.tickets,
+} as const;
+
+// -------------------------------------------------------------------------------------------------- counters
+
+/**
+ * Order counters, changed in the same transaction as every write they count: order_count (every order, the
+ * dashboard's Inbound Shipments), status_<status>, total_amount (all orders), completed_paid_amount and
+ * completed_total_amount (orders now completed: Total Payments and the average order value).
+ */
+export interface OrderStatsItem {
+  pk: 'STATS';
+  sk: 'ORDERS';
+  order_count?: number;
+  total_amount?: number;
+  completed_paid_amount?: number;
+  completed_total_amount?: number;
+  [status: `status_${string}`]: number | undefined;
+}
+
+/** One UTC day's orders received and amounts paid (the dashboard chart), in one partition: one Query. */
+export interface DailyStatsItem {
+  pk: 'STATS#DAILY';
+  sk: string;
+  orders_received?: number;
+  amount_paid?: number;
+}
+
+export const counters = {
+  orders: () => ({ pk: 'STATS' as const, sk: 'ORDERS' as const }),
+  tickets: () => ({ pk: 'STATS' as const, sk: 'TICKETS' as const }),
+  /** `day` is `YYYY-MM-DD` (UTC). */
+  day: (day: string) => ({ pk: 'STATS#DAILY' as const, sk: day }),
+  dailyPartition: 'STATS#DAILY' as const,
+} as const;
+
+/** The UTC day of an instant, as the daily counters key it. */
+export const dayOf = (at: string | Date): string =>
+  (typeof at === 'string' ? at : at.toISOString()).slice(0, 10);
+
+// ----------------------------------------------------------------------------------------------------- e-mail
+
+/** One item per e-mail job: its idempotency record and its line in the e-mail log. */
+export const emailJob = {
+  key: (jobId: string) => ({ pk: `EMAILJOB#${jobId}`, sk: 'JOB' as const }),
+  /** collection: newest first (the admin's Recent Emails). */
+  indexes: (sentAt: string, jobId: string) => ({ gsi1pk: COLLECTION.emailLog, gsi1sk: `${sentAt}#${jobId}` }),
+  collectionPartition: COLLECTION.emailLog,
+} as const;
+
+export const emailTemplate = {
+  key: (name: string) => ({ pk: `EMAILTEMPLATE#${name}`, sk: 'TEMPLATE' as const }),
+} as const;
