@@ -28,6 +28,8 @@ export interface RouteDef {
   request: { params?: z.ZodMiniType; query?: z.ZodMiniType; body?: z.ZodMiniType; headers?: z.ZodMiniType };
   response: z.ZodMiniType;
   capabilities: readonly Capability[];
+  /** Lambda memory in MB when the default (256) is not enough, e.g. a function holding a working set. */
+  memoryMb?: number;
 }
 
 /**

@@ -1,6 +1,8 @@
 import type * as z from 'zod/mini';
 import type { RouteDef, ScheduleDef, WorkerDef } from './route-def.js';
+import { adminGetDashboard } from './routes/admin-get-dashboard.js';
 import { adminGetLabel } from './routes/admin-get-label.js';
+import { adminListOrders } from './routes/admin-list-orders.js';
 import { adminRegenerateQrCode } from './routes/admin-regenerate-qr-code.js';
 import { adminRequestLabel } from './routes/admin-request-label.js';
 import { createOrder } from './routes/create-order.js';
@@ -39,6 +41,8 @@ export const routes = {
   adminRequestLabel,
   adminGetLabel,
   adminRegenerateQrCode,
+  adminGetDashboard,
+  adminListOrders,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

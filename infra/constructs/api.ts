@@ -86,6 +86,7 @@ export class Api extends Construct {
         functionsDir: props.functionsDir,
         timeout: Duration.seconds(10),
         description: `${def.method} ${def.path}`,
+        memorySize: def.memoryMb,
       });
       const route = new apigwv2.HttpRoute(this, `${key}Route`, {
         httpApi: this.httpApi,

@@ -13,6 +13,8 @@ export interface AppFunctionProps {
   functionsDir: string;
   timeout: Duration;
   description: string;
+  /** Defaults to 256 MB. */
+  memorySize?: number;
 }
 
 /**
@@ -45,7 +47,7 @@ export class AppFunction extends Construct {
       architecture: lambda.Architecture.ARM_64,
       handler: 'index.handler',
       code: lambda.Code.fromAsset(path.join(props.functionsDir, props.functionKey)),
-      memorySize: 256,
+      memorySize: props.memorySize ?? 256,
       timeout: props.timeout,
       role: this.role,
       logGroup: this.logGroup,

@@ -1,0 +1,96 @@
+/**
+ * The orders list's working set: every order's list columns, loaded once per warm Lambda from the orderList
+ * index, then refreshed on each request with only what changed since the last read (by `updated_at`, with an
+ * overlap for late index updates; deletes are soft, so a deleted order arrives as a change and leaves). Kept
+ * sorted newest first; filtered, counted and paged in memory (order-list.ts). docs/data-model.md says at which
+ * size this stops serving and what takes over.
+ */
+import type { AdminOrderList, AdminOrderListQuery } from '../../shared/schemas/admin-orders.js';
+import type { OrderListItem } from '../lib/entities.js';
+import { filterKey, type ListEntry, matchOrders, pageOf, toListEntry } from './order-list.js';
+
+/**
+ * How far before the newest change already seen each refresh reads again: an index entry can become visible a
+ * little after a later one (eventually consistent GSI, writers' clocks), and re-reading a few seconds is cheap.
+ */
+export const REFRESH_OVERLAP_MS = 10_000;
+
+export type ReadSince = (since: string | null) => AsyncIterable<OrderListItem>;
+
+export class OrderListCache {
+  private readonly entries = new Map<string, ListEntry>();
+  /** Newest first; positions found by binary search on the immutable sort key (created_at#order_id). */
+  private sorted: ListEntry[] = [];
+  private newestChange: string | null = null;
+  private version = 0;
+  private refreshing: Promise<void> | null = null;
+  private memo: { key: string; version: number; matched: readonly ListEntry[] } | null = null;
+
+  constructor(private readonly readSince: ReadSince) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Reads what changed since the last refresh (everything, the first time). One refresh at a time. */
+  refresh(): Promise<void> {
+    this.refreshing ??= this.readChanges().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  async list(query: AdminOrderListQuery): Promise<AdminOrderList> {
+    await this.refresh();
+    const key = filterKey(query);
+    // A page change of the same search reuses the match: only the slice differs.
+    if (this.memo?.key !== key || this.memo.version !== this.version) {
+      this.memo = { key, version: this.version, matched: matchOrders(this.sorted, query) };
+    }
+    return pageOf(this.memo.matched, query);
+  }
+
+  private async readChanges(): Promise<void> {
+    const since =
+      this.newestChange === null
+        ? null
+        : new Date(Date.parse(this.newestChange) - REFRESH_OVERLAP_MS).toISOString();
+    let changed = false;
+    for await (const item of this.readSince(since)) {
+      if (this.apply(item)) changed = true;
+      if (this.newestChange === null || item.updated_at > this.newestChange)
+        this.newestChange = item.updated_at;
+    }
+    if (changed) this.version++;
+  }
+
+  /** True when the item changed what the list shows. */
+  private apply(item: OrderListItem): boolean {
+    const known = this.entries.get(item.order_id);
+    if (known && known.row.updatedAt >= item.updated_at && !item.deleted_at) return false;
+    if (item.deleted_at) {
+      if (!known) return false;
+      this.entries.delete(item.order_id);
+      this.sorted.splice(this.indexOf(known.sortKey), 1);
+      return true;
+    }
+    const entry = toListEntry(item);
+    this.entries.set(item.order_id, entry);
+    const at = this.indexOf(entry.sortKey);
+    if (known) this.sorted[at] = entry;
+    else this.sorted.splice(at, 0, entry);
+    return true;
+  }
+
+  /** Where an entry with this sort key is (or belongs) in the newest-first array. */
+  private indexOf(sortKey: string): number {
+    let low = 0;
+    let high = this.sorted.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.sorted[mid].sortKey > sortKey) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+}

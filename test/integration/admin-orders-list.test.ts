@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { counters, dayOf } from '../../functions/lib/entities';
+import { messages } from '../../shared/messages';
+import {
+  type AdminOrderList,
+  type Dashboard,
+  ZAdminOrderList,
+  ZDashboard,
+} from '../../shared/schemas/admin-orders';
+import { catalogue, checkoutBody, postOrder, uniqueEmail } from '../support/checkout';
+import { signIn } from '../support/cognito';
+import { getItem } from '../support/db';
+import { api, stack } from '../support/stack';
+
+let token: string;
+const asAdmin = <T>(path: string) => api<T>(path, { headers: { authorization: `Bearer ${token}` } });
+const list = (query: Record<string, string>) =>
+  asAdmin<AdminOrderList>(`/api/admin/orders?${new URLSearchParams(query)}`);
+
+describe('back office: orders list and dashboard', () => {
+  // One surname no other test uses, so searches here see only these orders.
+  const surname = `Zq${randomUUID().slice(0, 6)}`;
+  const placed: Array<{ orderId: string; total: number; createdAt: string; email: string }> = [];
+
+  beforeAll(async () => {
+    token = (await signIn(stack().admin.email, stack().admin.password)).idToken;
+    const [first, second] = await catalogue();
+    const carts = [
+      [{ productId: first.id, quantity: 1 }],
+      [{ productId: second.id, quantity: 2 }],
+      [
+        { productId: first.id, quantity: 3 },
+        { productId: second.id, quantity: 1 },
+      ],
+    ];
+    for (const [i, items] of carts.entries()) {
+      const email = uniqueEmail(`list${i}`);
+      const payout = i === 1 ? { method: 'paypal', paypalEmail: email } : { method: 'check' };
+      const res = await postOrder(checkoutBody(email, items, { lastName: surname, payout }));
+      expect(res.status).toBe(201);
+      const body = res.body as { orderId: string; total: number; createdAt: string };
+      placed.push({ orderId: body.orderId, total: body.total, createdAt: body.createdAt, email });
+    }
+  });
+
+  it('finds the new orders by surname, newest first, with the exact count', async () => {
+    const res = await list({ q: surname.toUpperCase() });
+    expect(res.status).toBe(200);
+    expect(ZAdminOrderList.safeParse(res.body).success).toBe(true);
+    expect(res.body.total).toBe(3);
+    expect(res.body.orders.map((o) => o.orderId)).toEqual(placed.map((p) => p.orderId).reverse());
+    expect(res.body.orders[0]).toMatchObject({ status: 'pending', shipmentStatus: 'pending', paidAmount: 0 });
+  });
+
+  it('searches by order number and e-mail too', async () => {
+    expect((await list({ q: placed[1].orderId.toLowerCase() })).body.orders.map((o) => o.orderId)).toEqual([
+      placed[1].orderId,
+    ]);
+    expect((await list({ q: placed[2].email })).body.total).toBe(1);
+  });
+
+  it('filters by payment method, amount and date range, and pages', async () => {
+    const paypal = await list({ q: surname, paymentMethod: 'paypal' });
+    expect(paypal.body.orders.map((o) => o.orderId)).toEqual([placed[1].orderId]);
+    const totals = placed.map((p) => p.total).sort((a, b) => a - b);
+    const cheap = await list({ q: surname, maxAmount: String(totals[0]) });
+    expect(cheap.body.total).toBe(1);
+    const none = await list({
+      q: surname,
+      createdTo: new Date(Date.parse(placed[0].createdAt) - 1).toISOString(),
+    });
+    expect(none.body.total).toBe(0);
+    const all = await list({ q: surname, createdFrom: placed[0].createdAt, createdTo: placed[2].createdAt });
+    expect(all.body.total).toBe(3);
+    expect((await list({ q: surname, status: 'completed' })).body.total).toBe(0);
+    const everything = await list({ pageSize: '10', page: '1' });
+    expect(everything.body.total).toBeGreaterThanOrEqual(3);
+    expect(everything.body.orders.length).toBeLessThanOrEqual(10);
+  });
+
+  it('refuses malformed filters with a 400 naming the field', async () => {
+    const res = await list({ pageSize: '20' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      error: { code: 'validation', fields: { pageSize: messages.adminOrder.invalidPageSize } },
+    });
+    expect((await list({ minAmount: 'lots' })).body).toMatchObject({
+      error: { fields: { minAmount: messages.adminOrder.invalidAmountFilter } },
+    });
+    expect((await list({ status: 'lost' })).status).toBe(400);
+  });
+
+  it('answers the dashboard from the counters: inbound shipments, today on the chart, the newest orders', async () => {
+    const res = await asAdmin<Dashboard>('/api/admin/dashboard');
+    expect(res.status).toBe(200);
+    expect(ZDashboard.safeParse(res.body).success).toBe(true);
+    const stats = await getItem(counters.orders());
+    expect(res.body.inboundShipments).toBe(Number(stats?.order_count));
+    expect(res.body.daily).toHaveLength(30);
+    const today = res.body.daily.at(-1)!;
+    expect(today.date).toBe(dayOf(new Date()));
+    expect(today.ordersReceived).toBe(Number((await getItem(counters.day(today.date)))?.orders_received));
+    expect(today.ordersReceived).toBeGreaterThanOrEqual(3);
+    expect(res.body.recentOrders.length).toBeLessThanOrEqual(7);
+    expect(res.body.recentOrders.map((o) => o.orderId)).toContain(placed[2].orderId);
+  });
+});
