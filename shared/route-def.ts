@@ -30,6 +30,8 @@ export interface RouteDef {
   capabilities: readonly Capability[];
   /** Lambda memory in MB when the default (256) is not enough, e.g. a function holding a working set. */
   memoryMb?: number;
+  /** Seconds before the Lambda times out; default 10. API Gateway waits at most 30. */
+  timeoutSeconds?: number;
 }
 
 /**

@@ -84,7 +84,7 @@ export class Api extends Construct {
         config,
         functionKey: key,
         functionsDir: props.functionsDir,
-        timeout: Duration.seconds(10),
+        timeout: Duration.seconds(def.timeoutSeconds ?? 10),
         description: `${def.method} ${def.path}`,
         memorySize: def.memoryMb,
       });

@@ -13,4 +13,6 @@ export const adminListOrders = {
   // The list's working set (every order's list columns) lives in memory: ~100 MB at 100,000 orders, and more
   // memory also means more CPU for filtering.
   memoryMb: 1024,
+  // A cold start loads the whole working set before answering (a few seconds at 100,000 orders).
+  timeoutSeconds: 29,
 } as const satisfies RouteDef;

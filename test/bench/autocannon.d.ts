@@ -24,6 +24,7 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    headers?: Record<string, string>;
     requests?: Request[];
   }): Promise<Result>;
   export default autocannon;

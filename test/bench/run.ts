@@ -15,6 +15,7 @@ import {
   startLocalStackProcess,
   stopLocalStackProcess,
 } from '../support/local-stack-process.js';
+import { benchBackOffice } from './back-office.js';
 import { buildBareBundle, initTimesMs, rel, sdkPackagesOf, sizeOf } from './bundles.js';
 import { LIGHTHOUSE_BUDGET, lighthouseScores } from './lighthouse.js';
 import { loadBareGetItem, loadUrl } from './load.js';
@@ -24,6 +25,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/** `BENCH_PARTS=backOffice npm run bench` runs only some parts (bundles, lighthouse, api, backOffice). */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'bundles,lighthouse,api,backOffice').split(','));
 const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
 
 async function benchBundles() {
@@ -143,17 +146,20 @@ async function benchApi(info: LocalStackInfo, id: string) {
 
 async function main() {
   const started = new Date().toISOString();
-  const bundles = await benchBundles();
+  const bundles = PARTS.has('bundles') ? await benchBundles() : null;
   const web = initialWebJs(join(root, 'dist', 'web'));
   const { info, child } = await startLocalStackProcess();
-  let lighthouse: Awaited<ReturnType<typeof benchPages>>;
-  let api: Awaited<ReturnType<typeof benchApi>>;
+  let lighthouse: Awaited<ReturnType<typeof benchPages>> | null = null;
+  let api: Awaited<ReturnType<typeof benchApi>> | null = null;
+  let backOffice: Awaited<ReturnType<typeof benchBackOffice>> | null = null;
   try {
     const { products } = (await (await fetch(`${info.urls.site}/api/products`)).json()) as {
       products: Array<{ id: string; name: string }>;
     };
-    lighthouse = await benchPages(info, products[0]);
-    api = await benchApi(info, products[0].id);
+    if (PARTS.has('lighthouse')) lighthouse = await benchPages(info, products[0]);
+    if (PARTS.has('api')) api = await benchApi(info, products[0].id);
+    // Last: it grows the table to 100,000 orders.
+    if (PARTS.has('backOffice')) backOffice = await benchBackOffice(info, 10, DURATION);
   } finally {
     await stopLocalStackProcess(child);
   }
@@ -163,6 +169,7 @@ async function main() {
     bundles,
     web: { budgetGzipBytes: 120 * 1024, ...web, lighthouse },
     api,
+    backOffice,
   };
   const out = join(root, 'bench-report.json');
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
