@@ -7,13 +7,24 @@
  */
 import type { AdminOrderList, AdminOrderListQuery } from '../../shared/schemas/admin-orders.js';
 import type { OrderListItem } from '../lib/entities.js';
-import { filterKey, type ListEntry, matchOrders, pageOf, toListEntry } from './order-list.js';
+import {
+  byNewest,
+  filterKey,
+  type ListEntry,
+  ListIndex,
+  matchOrders,
+  pageOf,
+  toListEntry,
+} from './order-list.js';
 
 /**
  * How far before the newest change already seen each refresh reads again: an index entry can become visible a
  * little after a later one (eventually consistent GSI, writers' clocks), and re-reading a few seconds is cheap.
  */
 export const REFRESH_OVERLAP_MS = 10_000;
+
+/** Past this many changes in one refresh (a cold start's load), sorting once beats placing each one. */
+const BULK_CHANGES = 500;
 
 export type ReadSince = (since: string | null) => AsyncIterable<OrderListItem>;
 
@@ -22,9 +33,10 @@ export class OrderListCache {
   /** Newest first; positions found by binary search on the immutable sort key (created_at#order_id). */
   private sorted: ListEntry[] = [];
   private newestChange: string | null = null;
-  private version = 0;
   private refreshing: Promise<void> | null = null;
-  private memo: { key: string; version: number; matched: readonly ListEntry[] } | null = null;
+  /** Lookups over the current rows; replaced when they change. */
+  private index = new ListIndex([]);
+  private memo: { key: string; index: ListIndex; matched: readonly ListEntry[] } | null = null;
 
   constructor(private readonly readSince: ReadSince) {}
 
@@ -44,8 +56,8 @@ export class OrderListCache {
     await this.refresh();
     const key = filterKey(query);
     // A page change of the same search reuses the match: only the slice differs.
-    if (this.memo?.key !== key || this.memo.version !== this.version) {
-      this.memo = { key, version: this.version, matched: matchOrders(this.sorted, query) };
+    if (this.memo?.key !== key || this.memo.index !== this.index) {
+      this.memo = { key, index: this.index, matched: matchOrders(this.index, query) };
     }
     return pageOf(this.memo.matched, query);
   }
@@ -55,27 +67,33 @@ export class OrderListCache {
       this.newestChange === null
         ? null
         : new Date(Date.parse(this.newestChange) - REFRESH_OVERLAP_MS).toISOString();
-    let changed = false;
+    let changes = 0;
     for await (const item of this.readSince(since)) {
-      if (this.apply(item)) changed = true;
+      if (this.apply(item, changes >= BULK_CHANGES)) changes++;
+      if (changes === BULK_CHANGES) this.sorted = [];
       if (this.newestChange === null || item.updated_at > this.newestChange)
         this.newestChange = item.updated_at;
     }
-    if (changed) this.version++;
+    if (changes >= BULK_CHANGES) this.sorted = [...this.entries.values()].sort(byNewest);
+    if (changes > 0) this.index = new ListIndex(this.sorted);
   }
 
-  /** True when the item changed what the list shows. */
-  private apply(item: OrderListItem): boolean {
+  /**
+   * True when the item changed what the list shows. In bulk, only the map changes and the caller sorts once;
+   * otherwise the sorted array is updated in place.
+   */
+  private apply(item: OrderListItem, bulk: boolean): boolean {
     const known = this.entries.get(item.order_id);
     if (known && known.row.updatedAt >= item.updated_at && !item.deleted_at) return false;
     if (item.deleted_at) {
       if (!known) return false;
       this.entries.delete(item.order_id);
-      this.sorted.splice(this.indexOf(known.sortKey), 1);
+      if (!bulk) this.sorted.splice(this.indexOf(known.sortKey), 1);
       return true;
     }
     const entry = toListEntry(item);
     this.entries.set(item.order_id, entry);
+    if (bulk) return true;
     const at = this.indexOf(entry.sortKey);
     if (known) this.sorted[at] = entry;
     else this.sorted.splice(at, 0, entry);

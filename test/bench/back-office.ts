@@ -153,10 +153,18 @@ interface Scenario {
   path: string | (() => string);
 }
 
+/** Each request of a scenario differs (status, search text, page), so no answer is simply repeated. */
+const pick = <T>(values: readonly T[]): T => values[randomInt(values.length)];
 const SCENARIOS: Scenario[] = [
   { name: 'orders list, first page', path: '/api/admin/orders' },
-  { name: 'orders list, status filter', path: '/api/admin/orders?status=processing&pageSize=25' },
-  { name: 'orders list, search', path: `/api/admin/orders?q=${RARE_SURNAME.toLowerCase()}` },
+  {
+    name: 'orders list, status filter',
+    path: () => `/api/admin/orders?status=${pick(STATUSES)}&pageSize=25`,
+  },
+  {
+    name: 'orders list, search',
+    path: () => `/api/admin/orders?q=${pick([RARE_SURNAME.toLowerCase(), 'smith', 'hana', 'example.com'])}`,
+  },
   {
     name: 'orders list, page changes of a filter',
     path: () => `/api/admin/orders?status=completed&page=${1 + randomInt(20)}`,
