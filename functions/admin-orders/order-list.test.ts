@@ -109,6 +109,23 @@ describe('orders list (in-memory search, filters, paging)', () => {
     expect((await cache.list(query({}))).orders[0].status).toBe('pending');
   });
 
+  it('loads a large shop in bulk (sorted once) and keeps the same order and counts as placing one by one', async () => {
+    const many = Array.from({ length: 1_200 }, (_, i) => item(i + 1));
+    // Index order is by change time, not creation: shuffle what the reader returns.
+    const shuffled = [...many].sort(
+      (a, b) => (a.order_id.charCodeAt(6) % 7) - (b.order_id.charCodeAt(6) % 7),
+    );
+    const cache = new OrderListCache(fakeTable(shuffled).read);
+    const all = await cache.list(query({ pageSize: '100', page: '12' }));
+    expect(all.total).toBe(1_200);
+    expect(all.orders.map((o) => o.orderId)).toEqual(
+      Array.from({ length: 100 }, (_, i) => `C${String(100 - i).padStart(6, '0')}`),
+    );
+    expect((await cache.list(query({ status: 'completed' }))).total).toBe(300);
+    expect((await cache.list(query({ q: 'first1199x' }))).total).toBe(0);
+    expect((await cache.list(query({ q: 'first1199' }))).orders.map((o) => o.orderId)).toEqual(['C001199']);
+  });
+
   it('refuses malformed query values with the messages', () => {
     expect(ZAdminOrderListQuery.safeParse({ pageSize: '20' }).success).toBe(false);
     expect(ZAdminOrderListQuery.safeParse({ page: '0' }).success).toBe(false);
