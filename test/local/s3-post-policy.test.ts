@@ -91,6 +91,7 @@ describe('the local S3 POST policy check', () => {
 
   it('checks starts-with conditions, on the key and on the content type', async () => {
     const { fields } = await presign({
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: S3 replaces ${filename} itself
       Key: 'uploads/${filename}',
       Conditions: [['starts-with', '$Content-Type', 'image/']],
       Fields: { 'Content-Type': 'image/jpeg' },
