@@ -134,13 +134,15 @@ export async function startCognitoProxy(
   ): Promise<Upstream> =>
     new Promise((resolve, reject) => {
       const body = Buffer.isBuffer(payload) ? payload : Buffer.from(JSON.stringify(payload));
+      // The body is sent whole with its length, whatever framing the client used.
+      const { 'transfer-encoding': _framing, connection: _connection, ...kept } = headers;
       const outgoing = request(
         {
           host: upstream.hostname,
           port: upstream.port,
           method,
           path,
-          headers: { ...headers, host: upstream.host, 'content-length': String(body.length) },
+          headers: { ...kept, host: upstream.host, 'content-length': String(body.length) },
         },
         (answer) => {
           const chunks: Buffer[] = [];

@@ -80,8 +80,6 @@ export function readPostForm(
 }
 
 export async function startS3Proxy(options: S3ProxyOptions): Promise<{ close(): Promise<void> }> {
-  const upstreamHeaders = (req: IncomingMessage) => ({ ...req.headers });
-
   /** The bucket's CORS answer for this origin (s3rver applies the bucket's CORS rules), for a refusal. */
   const corsHeaders = (req: IncomingMessage): Promise<Record<string, string>> =>
     new Promise((resolve) => {
@@ -126,7 +124,7 @@ export async function startS3Proxy(options: S3ProxyOptions): Promise<{ close(): 
           method: req.method,
           path: req.url,
           // The Host header stays: SDK requests are signed over it, and s3rver checks those signatures.
-          headers: upstreamHeaders(req),
+          headers: req.headers,
         },
         (answer) => {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
