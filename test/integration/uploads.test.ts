@@ -137,6 +137,28 @@ describe('browser uploads with a presigned POST (local S3 checks the policy as A
     expect(await stored(key)).toBe(false);
   });
 
+  it('answers the browser preflight, and a refusal the browser can read, for the site origin', async () => {
+    const key = `images/test/${randomUUID()}.png`;
+    const { url, fields } = await presign(key);
+    const origin = stack().urls.site;
+    const preflight = await fetch(url, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.status).toBe(200);
+    const allowed = preflight.headers.get('access-control-allow-origin');
+    // The bucket's CORS rule, as s3rver applies it: the site origin, or any origin.
+    expect([origin, '*']).toContain(allowed);
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ ...fields, 'Content-Type': 'text/html' }))
+      form.append(name, value);
+    form.append('file', new Blob([new Uint8Array(PNG)]), 'a.png');
+    const refused = await fetch(url, { method: 'POST', body: form, headers: { origin } });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('access-control-allow-origin')).toBe(allowed);
+    expect(await stored(key)).toBe(false);
+  });
+
   it('still serves the SDK own calls and presigned GETs through the same endpoint', async () => {
     const key = `images/test/${randomUUID()}.png`;
     const { url, fields } = await presign(key);
