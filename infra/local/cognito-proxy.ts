@@ -5,7 +5,9 @@
  * - `GetTokensFromRefreshToken`, the only refresh call of Amplify 6.15+, which cognito-local lacks: answered by
  *   cognito-local's InitiateAuth REFRESH_TOKEN_AUTH, in the shape Cognito answers it;
  * - InitiateAuth USER_PASSWORD_AUTH of a user who must change the temporary password: cognito-local asks for the
- *   new password whatever password was sent; Cognito first checks the temporary one.
+ *   new password whatever password was sent; Cognito first checks the temporary one;
+ * - the answer to that challenge: cognito-local takes any Session string; Cognito only the one it issued for
+ *   that user, for 3 minutes.
  * The tokens are cognito-local's own, so their issuer (`http://localhost:<this port>/<pool>`) is unchanged.
  */
 import { readFileSync } from 'node:fs';
@@ -24,6 +26,8 @@ export interface CognitoProxyOptions {
 const AMZ_JSON = 'application/x-amz-json-1.1';
 const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 const MAX_BODY_BYTES = 1024 * 1024;
+/** Cognito's default AuthSessionValidity. */
+export const CHALLENGE_SESSION_MS = 3 * 60_000;
 
 interface Upstream {
   status: number;
@@ -122,6 +126,8 @@ export async function startCognitoProxy(
   options: CognitoProxyOptions,
 ): Promise<{ close(): Promise<void>; origin: string }> {
   const upstream = new URL(options.upstream);
+  /** NEW_PASSWORD_REQUIRED sessions handed out: the names the user may answer with, until when. */
+  const sessions = new Map<string, { clientId: string; usernames: string[]; expires: number }>();
 
   const call = (target: string, payload: unknown): Promise<Upstream> =>
     forward('POST', '/', { 'content-type': AMZ_JSON, 'x-amz-target': `${TARGET_PREFIX}${target}` }, payload);
@@ -210,8 +216,43 @@ export async function startCognitoProxy(
       const expected = storedPassword(options.dbDir, str(input.ClientId) ?? '', username);
       if (expected !== undefined && expected !== params.PASSWORD)
         return sendError(res, 400, 'NotAuthorizedException', 'Incorrect username or password.');
+      const session = str(output.Session);
+      if (session) {
+        const now = Date.now();
+        for (const [key, value] of sessions) if (value.expires <= now) sessions.delete(key);
+        sessions.set(session, {
+          clientId: str(input.ClientId) ?? '',
+          usernames: [username, str(params.USERNAME) ?? ''].filter(Boolean),
+          expires: now + CHALLENGE_SESSION_MS,
+        });
+      }
     }
     relay(res, answer);
+  }
+
+  async function respondToChallenge(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
+    const input = parseJson(body);
+    if (input?.ChallengeName === 'NEW_PASSWORD_REQUIRED') {
+      const responses = (input.ChallengeResponses ?? {}) as Record<string, unknown>;
+      const session = sessions.get(str(input.Session) ?? '');
+      const valid =
+        session !== undefined &&
+        session.expires > Date.now() &&
+        session.clientId === input.ClientId &&
+        session.usernames.includes(str(responses.USERNAME) ?? '');
+      if (!valid)
+        return sendError(
+          res,
+          400,
+          'NotAuthorizedException',
+          'Invalid session for the user, session is expired.',
+        );
+      // One answer per session, as in Cognito.
+      const answer = await forward('POST', req.url ?? '/', req.headers, body);
+      if (answer.status === 200) sessions.delete(str(input.Session) ?? '');
+      return relay(res, answer);
+    }
+    relay(res, await forward('POST', req.url ?? '/', req.headers, body));
   }
 
   const server = createServer((req, res) => {
@@ -220,11 +261,14 @@ export async function startCognitoProxy(
     const handle = async () => {
       if (
         req.method === 'POST' &&
-        (operation === 'GetTokensFromRefreshToken' || operation === 'InitiateAuth')
+        (operation === 'GetTokensFromRefreshToken' ||
+          operation === 'InitiateAuth' ||
+          operation === 'RespondToAuthChallenge')
       ) {
         const body = await readBody(req);
         if (!body) return sendError(res, 413, 'InvalidParameterException', 'Request body too large');
         if (operation === 'InitiateAuth') return initiateAuth(req, res, body);
+        if (operation === 'RespondToAuthChallenge') return respondToChallenge(req, res, body);
         const input = parseJson(body);
         if (!input) return sendError(res, 400, 'SerializationException', 'Body is not a JSON object');
         return refresh(res, input);

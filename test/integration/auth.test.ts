@@ -102,6 +102,11 @@ describe('the local Cognito endpoint', () => {
     expect(challenge.Session).toBeTruthy();
     expect(challenge.AuthenticationResult).toBeUndefined();
 
+    // Only the session Cognito issued, for that user, answers the challenge.
+    await expect(respondNewPassword(email, 'forged-session', 'Chosen#Pass2')).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
+
     const tokens = await respondNewPassword(
       challenge.ChallengeParameters?.USER_ID_FOR_SRP ?? email,
       challenge.Session!,

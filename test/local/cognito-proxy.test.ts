@@ -67,6 +67,10 @@ beforeAll(async () => {
           }),
         );
       }
+      if (target.endsWith('.RespondToAuthChallenge')) {
+        res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' });
+        return res.end(JSON.stringify({ AuthenticationResult: { AccessToken: 'a', IdToken: 'i' } }));
+      }
       res.writeHead(207, { 'x-upstream': 'yes', 'access-control-allow-origin': '*' });
       res.end(`echo:${body}`);
     });
@@ -152,6 +156,32 @@ describe('the local Cognito proxy', () => {
       __type: 'NotAuthorizedException',
       message: 'Incorrect username or password.',
     });
+  });
+
+  it('takes the answer to the new-password challenge only with the session it issued, once', async () => {
+    const challenge = (await (
+      await call('InitiateAuth', {
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: 'client1',
+        AuthParameters: { USERNAME: 'new@x.test', PASSWORD: 'Temp#Pass1' },
+      })
+    ).json()) as { Session: string };
+    const answer = (session: string, username = 'new@x.test') =>
+      call('RespondToAuthChallenge', {
+        ChallengeName: 'NEW_PASSWORD_REQUIRED',
+        ClientId: 'client1',
+        Session: session,
+        ChallengeResponses: { USERNAME: username, NEW_PASSWORD: 'Chosen#Pass2' },
+      });
+    seen = [];
+    const forged = await answer('made-up');
+    expect(forged.status).toBe(400);
+    expect(((await forged.json()) as { __type: string }).__type).toBe('NotAuthorizedException');
+    expect((await answer(challenge.Session, 'someone-else@x.test')).status).toBe(400);
+    expect(seen).toHaveLength(0);
+    expect((await answer(challenge.Session)).status).toBe(200);
+    expect(seen).toHaveLength(1);
+    expect((await answer(challenge.Session)).status).toBe(400);
   });
 
   it('passes every other call through unchanged, headers and body', async () => {
