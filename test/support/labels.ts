@@ -26,20 +26,30 @@ export const getLabel = (order: OrderConfirmation) =>
     `/api/orders/${order.orderId}/label?${new URLSearchParams({ token: order.accessToken })}`,
   );
 
-/** Polls the label until it is settled (purchased, failed or expired) or the time is up. */
+/**
+ * Polls the label until it is settled (purchased, failed or expired) or the time is up. The worker saves a
+ * purchase and its USPS QR code in two writes: a purchased label counts as settled once its QR code is there,
+ * or a few seconds after the purchase when the QR code could not be made.
+ */
 export async function waitForLabel(
   order: OrderConfirmation,
   until: readonly ShipmentState[] = ['purchased', 'failed', 'expired'],
   timeoutMs = 60_000,
 ): Promise<ShipmentView> {
   const deadline = Date.now() + timeoutMs;
+  let purchasedSince: number | null = null;
   for (;;) {
     const res = await getLabel(order);
-    if (res.status === 200 && until.includes(res.body.state)) return res.body;
+    if (res.status === 200 && until.includes(res.body.state)) {
+      if (res.body.state !== 'purchased' || res.body.qrCodeUrl) return res.body;
+      purchasedSince ??= Date.now();
+      if (Date.now() - purchasedSince > QR_GRACE_MS) return res.body;
+    }
     if (Date.now() > deadline) throw new Error(`label still ${JSON.stringify(res.body)}`);
     await sleep(250);
   }
 }
+const QR_GRACE_MS = 5_000;
 
 /** The EasyPost test server's switches and counters (`/__control/...`). */
 export async function easypostControl<T = unknown>(
