@@ -15,6 +15,7 @@ import { adminOrderMessages } from '../../shared/messages.js';
 import { db, tableName } from '../lib/db.js';
 import { ORDER_TOUCH, type OrderItem, order as orderEntity, touchValues } from '../lib/entities.js';
 import { AppError } from '../lib/errors.js';
+import { log } from '../lib/log.js';
 import { parseJson, type StoredImage, storedImages, storedNotes } from '../orders/order-views.js';
 
 export const MAX_WRITE_ATTEMPTS = 5;
@@ -53,6 +54,11 @@ export async function changeOrder<T>(
       return await write(order);
     } catch (error) {
       if (!isLostRace(error)) throw error;
+      log('info', 'order write lost a race, reading again', {
+        orderId,
+        attempt,
+        reason: (error as Error).name,
+      });
     }
     if (attempt < MAX_WRITE_ATTEMPTS) await pause(attempt);
   }

@@ -241,6 +241,54 @@ describe('status changes', () => {
     expect(cents(later.completed_total_amount)).toBe(cents(before.completed_total_amount));
     expect(Number(later.status_completed ?? 0)).toBe(Number(before.status_completed ?? 0));
   });
+  it('a completion and a payment at the same moment both land, and the counters match the order', async () => {
+    const order = await newOrder();
+    const [before, dayBefore] = [await orderCounters(), await dayCounters()];
+    const [status, payment] = await Promise.all([
+      admin('POST', `/api/admin/orders/${order.orderId}/status`, { status: 'completed' }),
+      admin('POST', `/api/admin/orders/${order.orderId}/payments`, { amount: 5, method: 'check' }),
+    ]);
+    expect([status.status, payment.status]).toEqual([200, 200]);
+    const item = await stored(order.orderId);
+    expect(item.status).toBe('completed');
+    // Whichever went first, the payment is in, and the counters hold exactly what the order now says.
+    expect(cents(item.paid_amount)).toBeGreaterThanOrEqual(500);
+    const [after, dayAfter] = [await orderCounters(), await dayCounters()];
+    expect(cents(after.completed_paid_amount) - cents(before.completed_paid_amount)).toBe(
+      cents(item.paid_amount),
+    );
+    expect(cents(after.completed_total_amount) - cents(before.completed_total_amount)).toBe(
+      cents(order.total),
+    );
+    expect(cents(dayAfter.amount_paid) - cents(dayBefore.amount_paid)).toBe(cents(item.paid_amount));
+  });
+
+  it('completion answers why no e-mail went out, and none is tried without an address', async () => {
+    const noShipping = await newOrder();
+    await setStored(noShipping.orderId, {
+      shipping_address: { address: '', city: '', state: '', zipCode: '' },
+    });
+    const refused = await admin<{ order: AdminOrderDetail; completionEmail: unknown }>(
+      'POST',
+      `/api/admin/orders/${noShipping.orderId}/status`,
+      { status: 'completed' },
+    );
+    expect(refused.status).toBe(200);
+    expect(refused.body.order.status).toBe('completed');
+    expect(refused.body.completionEmail).toEqual({ queued: false, message: m.missingShipping });
+
+    const noEmail = await newOrder();
+    await setStored(noEmail.orderId, { customer: { ...noEmail.customer, email: '' } });
+    const silent = await admin<{ completionEmail: unknown }>(
+      'POST',
+      `/api/admin/orders/${noEmail.orderId}/status`,
+      {
+        status: 'completed',
+      },
+    );
+    expect(silent.body.completionEmail).toBeNull();
+    expect((await stored(noEmail.orderId)).activity_log).toHaveLength(2);
+  });
 });
 
 describe('payments', () => {
@@ -485,6 +533,25 @@ describe('images', () => {
       m.filesBadType('doc.pdf, x.gif'),
     );
     await expectRefusedUnchanged(order.orderId, () => requestUploads(order.orderId, []), 400, m.uploadFailed);
+    const confirm = (body: unknown) => admin('POST', `/api/admin/orders/${order.orderId}/images`, body);
+    await expectRefusedUnchanged(
+      order.orderId,
+      () => confirm({ imageIds: ['../../x'] }),
+      400,
+      m.imageNotFound,
+    );
+    await expectRefusedUnchanged(
+      order.orderId,
+      () => confirm({ imageIds: Array.from({ length: 11 }, () => randomUUID()) }),
+      400,
+      m.maxFiles,
+    );
+    await expectRefusedUnchanged(
+      order.orderId,
+      () => admin('DELETE', `/api/admin/orders/${order.orderId}/images/not-an-id`),
+      400,
+      m.imageNotFound,
+    );
   });
 
   it('uploads through the presigned POST, confirms, shows it to staff and the seller, then deletes it', async () => {
