@@ -39,7 +39,10 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  */
 export function emailableOrder(order: OrderItem): OrderItem {
   const total = storedAmount(order.total_amount);
-  if (!filled(order.order_id) || !filled(order.access_token) || !(total >= 0)) {
+  const hasTotal =
+    typeof order.total_amount === 'number' ||
+    (typeof order.total_amount === 'string' && /^\d+(\.\d+)?$/.test(order.total_amount));
+  if (!filled(order.order_id) || !filled(order.access_token) || !hasTotal || !(total >= 0)) {
     throw new AppError('validation', m.invalidOrderData);
   }
   const customer = parseJson(order.customer);
