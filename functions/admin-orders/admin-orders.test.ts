@@ -1,4 +1,5 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import {
   DynamoDBDocumentClient,
   GetCommand,
@@ -13,14 +14,18 @@ import { planPayment, planStatusChange } from './order-counters';
 
 process.env.TABLE_NAME = 'test-table';
 process.env.IMAGES_BUCKET = 'images-bucket';
+process.env.EMAIL_QUEUE_URL = 'http://sqs.local/queue/email-jobs';
+process.env.SITE_URL = 'https://shop.example';
 const ddb = mockClient(DynamoDBDocumentClient);
 const s3 = mockClient(S3Client);
+const sqs = mockClient(SQSClient);
 // Imported after the mocks so their module-scope clients are the mocked ones.
 const { toAdminDetail } = require('./order-detail') as typeof import('./order-detail');
 const { logPayment } = require('./order-payments') as typeof import('./order-payments');
 const { setOrderStatus } = require('./order-status') as typeof import('./order-status');
 const { addNote } = require('./order-notes') as typeof import('./order-notes');
 const { confirmImages, sniffImageType } = require('./order-images') as typeof import('./order-images');
+const { queueOrderEmail } = require('./order-emails') as typeof import('./order-emails');
 
 const NOW = new Date('2026-03-04T10:00:00.000Z');
 const clock = () => NOW;
@@ -63,6 +68,8 @@ const failureOf = async (promise: Promise<unknown>) =>
 beforeEach(() => {
   ddb.reset();
   s3.reset();
+  sqs.reset();
+  sqs.on(SendMessageCommand).resolves({});
   ddb.on(GetCommand).resolves({ Item: ORDER });
 });
 
@@ -264,5 +271,65 @@ describe('image confirmation', () => {
     s3.on(HeadObjectCommand).rejects(Object.assign(new Error('NotFound'), { name: 'NotFound' }));
     const error = await failureOf(confirmImages('C7K2M9Q', [ID], undefined, clock));
     expect(error).toMatchObject({ status: 400, message: m.imageNotUploaded });
+  });
+});
+
+describe('order e-mails', () => {
+  const completed = { ...ORDER, status: 'completed', paid_amount: 39.98, payment_method: 'Direct Deposit' };
+  beforeEach(() => {
+    // No stored template or settings: the defaults apply.
+    ddb.on(GetCommand).resolves({});
+    ddb.on(GetCommand, { Key: { pk: 'ORDER#C7K2M9Q', sk: 'ORDER' } }).resolves({ Item: completed });
+  });
+
+  it('never puts queued over a status the worker recorded after the queueing', async () => {
+    ddb.on(GetCommand, { Key: { pk: 'ORDER#C7K2M9Q', sk: 'ORDER' } }).resolves({
+      Item: {
+        ...completed,
+        email_delivery_status: 'sent',
+        email_status_updated_at: '2026-03-04T10:00:05.000Z',
+      },
+    });
+    ddb.on(UpdateCommand).resolves({});
+    const result = await queueOrderEmail('C7K2M9Q', 'order_completed', 'staff@x.test', clock);
+    expect(result).toEqual({ message: m.completionSent });
+    const job = JSON.parse(sqs.commandCalls(SendMessageCommand)[0].args[0].input.MessageBody!);
+    expect(job.subject).toBe('Your order C7K2M9Q is complete: you have been paid');
+    expect(job.text).toContain('$39.98 by Direct Deposit on March 4, 2026');
+    expect(job.html).toContain(
+      'https://shop.example/order-confirmation?token=5b0c7f6e-0b1a-4c55-9a43-3f1e0d2c9b11',
+    );
+    const update = ddb.commandCalls(UpdateCommand)[0].args[0].input;
+    expect(Object.values(update.ExpressionAttributeNames ?? {})).not.toContain('email_delivery_status');
+    expect(Object.values(update.ExpressionAttributeNames ?? {})).toContain('activity_log');
+  });
+
+  it('a stored template that cannot be rendered is "Template not found", and nothing is queued', async () => {
+    ddb.on(GetCommand, { Key: { pk: 'EMAILTEMPLATE#order_confirmation', sk: 'TEMPLATE' } }).resolves({
+      Item: { subject: 'Hi', html: 3 },
+    });
+    const error = await failureOf(queueOrderEmail('C7K2M9Q', 'order_confirmation', undefined, clock));
+    expect(error).toMatchObject({ status: 400, message: m.templateNotFound('order_confirmation') });
+    expect(sqs.commandCalls(SendMessageCommand)).toHaveLength(0);
+    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+
+  it('a queue that refuses the job is a 502 with the spec message, and the order is left alone', async () => {
+    sqs.on(SendMessageCommand).rejects(new Error('queue down'));
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    const error = await failureOf(queueOrderEmail('C7K2M9Q', 'order_completed', undefined, clock));
+    expect(error).toMatchObject({ status: 502, message: m.completionFailed });
+    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
+  });
+});
+
+describe('lost races', () => {
+  it('a cancellation that is not a race is not retried', async () => {
+    ddb.on(TransactWriteCommand).rejects(cancelled('ValidationError'));
+    const error = await failureOf(
+      logPayment('C7K2M9Q', { amount: 1, method: 'check', notes: '' }, undefined, clock),
+    );
+    expect(error).toMatchObject({ name: 'TransactionCanceledException' });
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
   });
 });

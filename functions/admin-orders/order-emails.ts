@@ -150,7 +150,8 @@ export async function queueOrderEmail(
     ...(by ? { by } : {}),
   };
   await changeOrder(orderId, FAILED[name], async (current) => {
-    const update = new OrderUpdate(current, queuedAt).append('activity_log', [entry]);
+    // The change time is now, never the earlier queue time: the orders list's cache reads changes by it.
+    const update = new OrderUpdate(current, now().toISOString()).append('activity_log', [entry]);
     const recorded = current.email_status_updated_at;
     // The worker may already have recorded this very e-mail (sent or failed): never put 'queued' over it.
     if (!(typeof recorded === 'string' && recorded > queuedAt)) {

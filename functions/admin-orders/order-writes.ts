@@ -30,11 +30,17 @@ export async function getOrderForStaff(orderId: string): Promise<OrderItem> {
 }
 
 /** A condition that no longer held, or a transaction cancelled by a concurrent one: read again and retry. */
-export const isLostRace = (error: unknown): boolean =>
-  error instanceof Error &&
-  (error.name === 'ConditionalCheckFailedException' ||
-    error.name === 'TransactionCanceledException' ||
-    error.name === 'TransactionConflictException');
+export function isLostRace(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'ConditionalCheckFailedException' || error.name === 'TransactionConflictException') {
+    return true;
+  }
+  if (error.name !== 'TransactionCanceledException') return false;
+  // Any other cancellation reason (a validation error, an item too large) would fail again: not a race.
+  const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons;
+  const codes = reasons ? reasons.map((r) => r.Code ?? '') : [error.message];
+  return codes.some((c) => c.includes('ConditionalCheckFailed') || c.includes('TransactionConflict'));
+}
 
 const pause = (attempt: number) =>
   new Promise((resolve) => setTimeout(resolve, 15 * 2 ** attempt + randomInt(40)));
@@ -71,7 +77,12 @@ type ListField = 'notes' | 'activity_log' | 'payment_log';
 function legacyList(field: ListField, value: unknown, fallbackAt: string): unknown[] {
   if (field === 'notes') return storedNotes(value, fallbackAt);
   const parsed = parseJson(value);
-  return Array.isArray(parsed) ? parsed : [];
+  if (Array.isArray(parsed)) return parsed;
+  // Text that is not a JSON list is kept as one entry rather than lost.
+  if (field === 'activity_log' && typeof parsed === 'string' && parsed.trim()) {
+    return [{ id: 'legacy', type: null, message: parsed, timestamp: fallbackAt }];
+  }
+  return [];
 }
 
 /**
