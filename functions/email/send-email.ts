@@ -15,9 +15,14 @@ export async function queueTemplatedEmail(options: {
   vars: Record<string, string>;
   ref?: EmailJob['ref'];
   replyTo?: string;
+  /** The template was already looked up (findTemplate): render it as it is. */
+  resolved?: boolean;
 }): Promise<{ queued: true } | { queued: false; error: string }> {
   try {
-    const rendered = renderTemplate(await getTemplate(options.template), options.vars);
+    const rendered = renderTemplate(
+      options.resolved ? options.template : await getTemplate(options.template),
+      options.vars,
+    );
     const job: EmailJob = {
       jobId: randomUUID(),
       to: options.to,

@@ -14,7 +14,11 @@ export interface EmailTemplate {
   html: string;
   text: string;
 }
-export type TemplateName = 'order_confirmation' | 'ticket_notification' | 'ticket_confirmation';
+export type TemplateName =
+  | 'order_confirmation'
+  | 'order_completed'
+  | 'ticket_notification'
+  | 'ticket_confirmation';
 
 export const layout = (body: string): string =>
   `<!doctype html><html><body style="margin:0;background:#f4f7fb;font-family:Arial,Helvetica,sans-serif;color:#0f172a">` +
@@ -48,18 +52,46 @@ export function renderTemplate(template: EmailTemplate, vars: Record<string, str
   };
 }
 
+const usable = (item: Record<string, unknown>): boolean =>
+  typeof item.subject === 'string' &&
+  typeof item.html === 'string' &&
+  typeof item.text === 'string' &&
+  item.subject.trim() !== '' &&
+  (item.html.trim() !== '' || item.text.trim() !== '');
+
+async function storedTemplate(name: string): Promise<Record<string, unknown> | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: emailTemplate.key(name) }));
+  return Item;
+}
+
 /** The stored template of the default's name, or the default itself. */
 export async function getTemplate(fallback: EmailTemplate): Promise<EmailTemplate> {
-  const { Item } = await db.send(
-    new GetCommand({ TableName: tableName(), Key: emailTemplate.key(fallback.name) }),
-  );
-  if (
-    Item &&
-    typeof Item.subject === 'string' &&
-    typeof Item.html === 'string' &&
-    typeof Item.text === 'string'
-  ) {
-    return { name: fallback.name, subject: Item.subject, html: Item.html, text: Item.text };
+  const Item = await storedTemplate(fallback.name);
+  if (Item && usable(Item)) {
+    return {
+      name: fallback.name,
+      subject: Item.subject as string,
+      html: Item.html as string,
+      text: Item.text as string,
+    };
   }
   return fallback;
+}
+
+/**
+ * For staff sending a named template on purpose: the stored template, else the default; null when the stored
+ * row exists but cannot be rendered (staff broke it: say so rather than silently send the default) or the
+ * name has no default.
+ */
+export async function findTemplate(
+  name: TemplateName,
+  defaults: Partial<Record<TemplateName, EmailTemplate>>,
+): Promise<EmailTemplate | null> {
+  const Item = await storedTemplate(name);
+  if (Item) {
+    return usable(Item)
+      ? { name, subject: Item.subject as string, html: Item.html as string, text: Item.text as string }
+      : null;
+  }
+  return defaults[name] ?? null;
 }

@@ -1,22 +1,21 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { MAX_LINE_QUANTITY, PUBLIC_CUSTOMER_ID } from '../../shared/constants.js';
 import { checkoutMessages, payoutMessages } from '../../shared/messages.js';
-import { formatMoney } from '../../shared/rules/money.js';
 import { generateOrderId, sumLines } from '../../shared/rules/order.js';
-import { enabledPayoutMethods, payoutMethodLabel } from '../../shared/rules/payout.js';
+import { enabledPayoutMethods } from '../../shared/rules/payout.js';
 import { ENV } from '../../shared/runtime-env.js';
 import type { CreateOrderRequest } from '../../shared/schemas/checkout.js';
 import type { OrderConfirmation } from '../../shared/schemas/order.js';
 import type { PublicSettings } from '../../shared/schemas/settings.js';
 import { ORDER_CONFIRMATION } from '../email/order-templates.js';
 import { queueTemplatedEmail } from '../email/send-email.js';
-import { escapeHtml } from '../email/templates.js';
 import { type OrderItem, order as orderEntity } from '../lib/entities.js';
 import { requireEnv } from '../lib/env.js';
 import { AppError, validationError } from '../lib/errors.js';
 import { errorDetails, log } from '../lib/log.js';
 import { toPublicSettings } from '../settings/public-settings.js';
 import { getStoredSettings } from '../settings/settings-repository.js';
+import { orderEmailVars } from './order-emails.js';
 import {
   getIdempotencyRecord,
   getOrder,
@@ -137,30 +136,11 @@ function buildOrder(
 }
 
 async function sendConfirmation(order: OrderItem, settings: PublicSettings): Promise<void> {
-  const site = requireEnv(ENV.siteUrl).replace(/\/$/, '');
-  const { items } = toConfirmation(order);
   await queueTemplatedEmail({
     template: ORDER_CONFIRMATION,
     to: order.customer.email,
     ref: { kind: 'order', id: order.order_id },
-    vars: {
-      site_name: settings.site_name,
-      first_name: order.customer.firstName,
-      order_id: order.order_id,
-      total: formatMoney(order.total_amount),
-      payout_method: payoutMethodLabel(order.payment_method),
-      items_html: items
-        .map(
-          (i) =>
-            `<tr><td style="padding:6px 0;border-bottom:1px solid #e2e8f0">${escapeHtml(i.name)} &times; ${i.quantity}</td>` +
-            `<td style="padding:6px 0;border-bottom:1px solid #e2e8f0;text-align:right">${formatMoney(i.lineTotal)}</td></tr>`,
-        )
-        .join(''),
-      items_text: items.map((i) => `- ${i.name} x ${i.quantity}: ${formatMoney(i.lineTotal)}`).join('\n'),
-      confirmation_url: `${site}/order-confirmation?token=${order.access_token}`,
-      track_url: `${site}/order-status`,
-      contact_url: `${site}/contact`,
-    },
+    vars: orderEmailVars(order, settings.site_name, requireEnv(ENV.siteUrl)),
   });
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { lineTotal } from '../../shared/rules/money.js';
 import { paymentStatus } from '../../shared/rules/order.js';
 import type { OrderConfirmation, OrderTracking } from '../../shared/schemas/order.js';
@@ -25,7 +26,7 @@ export function toConfirmation(order: OrderItem): OrderConfirmation {
 }
 
 /** JSON fields may arrive as strings (the old backend stored them so); a legacy plain-string note is one note. */
-function parseJson(value: unknown): unknown {
+export function parseJson(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   try {
     return JSON.parse(value);
@@ -34,25 +35,63 @@ function parseJson(value: unknown): unknown {
   }
 }
 
-function notesOf(order: OrderItem): OrderTracking['notes'] {
-  const raw = parseJson(order.notes);
-  if (typeof raw === 'string') return raw.trim() ? [{ content: raw, created_at: order.updated_at }] : [];
+export interface StoredNote {
+  content: string;
+  created_at: string;
+  by?: string;
+  internal?: boolean;
+}
+
+/** Every note as a list, whatever form it was stored in (list, JSON text, or one plain-string note). */
+export function storedNotes(value: unknown, fallbackAt: string): StoredNote[] {
+  const raw = parseJson(value);
+  if (typeof raw === 'string') return raw.trim() ? [{ content: raw, created_at: fallbackAt }] : [];
   if (!Array.isArray(raw)) return [];
   return raw
-    .filter(
-      (n): n is { content: string; created_at?: string; internal?: boolean } =>
-        typeof n?.content === 'string',
-    )
+    .filter((n): n is StoredNote => typeof n?.content === 'string')
+    .map((n) => ({ ...n, created_at: typeof n.created_at === 'string' ? n.created_at : fallbackAt }));
+}
+
+function notesOf(order: OrderItem): OrderTracking['notes'] {
+  return storedNotes(order.notes, order.updated_at)
     .filter((n) => n.internal !== true)
-    .map((n) => ({ content: n.content, created_at: n.created_at ?? order.updated_at }));
+    .map((n) => ({ content: n.content, created_at: n.created_at }));
+}
+
+export interface StoredImage {
+  id: string;
+  url: string;
+  filename: string;
+  original_name?: string;
+  uploaded_at: string;
+}
+
+/**
+ * A stable uuid-shaped id for an image stored before images had ids (the old list form), derived from its URL,
+ * so staff can still address it (delete) and converting the list to a map keeps the same ids.
+ */
+export function legacyImageId(url: string): string {
+  const h = createHash('sha256').update(url).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
+
+/** Photos are a map by image id; older orders hold a list (or its JSON text). Oldest first. */
+export function storedImages(value: unknown, fallbackAt: string): StoredImage[] {
+  const raw = parseJson(value);
+  const list = Array.isArray(raw) ? raw : raw && typeof raw === 'object' ? Object.values(raw) : [];
+  return list
+    .filter((i): i is Partial<StoredImage> & { url: string } => typeof i?.url === 'string')
+    .map((i) => ({
+      ...i,
+      id: typeof i.id === 'string' ? i.id : legacyImageId(i.url),
+      filename: typeof i.filename === 'string' ? i.filename : (i.url.split('/').pop() ?? 'image'),
+      uploaded_at: typeof i.uploaded_at === 'string' ? i.uploaded_at : fallbackAt,
+    }))
+    .sort((a, b) => a.uploaded_at.localeCompare(b.uploaded_at) || a.id.localeCompare(b.id));
 }
 
 function imagesOf(order: OrderItem): OrderTracking['images'] {
-  const raw = parseJson(order.images);
-  const list = Array.isArray(raw) ? raw : raw && typeof raw === 'object' ? Object.values(raw) : [];
-  return list
-    .filter((i): i is { url: string; filename?: string } => typeof i?.url === 'string')
-    .map((i) => ({ url: i.url, filename: i.filename ?? i.url.split('/').pop() ?? 'image' }));
+  return storedImages(order.images, order.updated_at).map((i) => ({ url: i.url, filename: i.filename }));
 }
 
 /** The tracking view: status and payment progress, never contact or payout details. */

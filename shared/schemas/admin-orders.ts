@@ -8,8 +8,8 @@ import {
   PAYMENT_AMOUNT_MIN,
 } from '../constants.js';
 import { adminOrderMessages } from '../messages.js';
+import { ORDER_ID_PATTERN } from '../rules/order.js';
 import { ZTimelineEntry } from './order.js';
-import { ORDER_ID_PATTERN } from './shipment.js';
 
 const m = adminOrderMessages;
 

@@ -1,0 +1,136 @@
+import { fromCents, lineTotal, toCents } from '../../shared/rules/money.js';
+import { paymentStatus } from '../../shared/rules/order.js';
+import {
+  ACTIVITY_TYPES,
+  type ActivityEntry,
+  type AdminOrderDetail,
+  type PaymentLogEntry,
+} from '../../shared/schemas/admin-orders.js';
+import type { OrderItem } from '../lib/entities.js';
+import { parseJson, storedImages, storedNotes } from '../orders/order-views.js';
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+const nullableText = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+export const storedAmount = (value: unknown): number => {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? n : 0;
+};
+const record = (value: unknown): Record<string, unknown> => {
+  const parsed = parseJson(value);
+  return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+    ? (parsed as Record<string, unknown>)
+    : {};
+};
+const list = (value: unknown): unknown[] => {
+  const parsed = parseJson(value);
+  return Array.isArray(parsed) ? parsed : [];
+};
+
+/** A stored list entry (payment or activity log) as the API shows it; entries of the old backend may lack fields. */
+export function paymentLogOf(value: unknown): PaymentLogEntry[] {
+  return list(value)
+    .map((e) => record(e))
+    .filter((e) => typeof e.timestamp === 'string')
+    .map((e, i) => ({
+      id: text(e.id) || `payment-${i}`,
+      amount: storedAmount(e.amount),
+      method: text(e.method),
+      notes: text(e.notes),
+      timestamp: e.timestamp as string,
+    }));
+}
+
+export function activityLogOf(value: unknown): ActivityEntry[] {
+  return list(value)
+    .map((e) => record(e))
+    .filter((e) => typeof e.message === 'string' || typeof e.type === 'string')
+    .map((e, i) => {
+      const entry: ActivityEntry = {
+        id: text(e.id) || `activity-${i}`,
+        type: (ACTIVITY_TYPES as readonly unknown[]).includes(e.type)
+          ? (e.type as ActivityEntry['type'])
+          : null,
+        message: text(e.message),
+        timestamp: text(e.timestamp),
+      };
+      if (typeof e.amount === 'number') entry.amount = e.amount;
+      for (const key of ['method', 'previousStatus', 'newStatus', 'details', 'by'] as const) {
+        if (typeof e[key] === 'string') entry[key] = e[key];
+      }
+      return entry;
+    });
+}
+
+/** Everything the order detail shows (spec 001 §2-3); JSON fields stored as text are parsed. */
+export function toAdminDetail(order: OrderItem): AdminOrderDetail {
+  const total = storedAmount(order.total_amount);
+  const paid = storedAmount(order.paid_amount);
+  const customer = record(order.customer);
+  const address = record(order.shipping_address);
+  const details = record(order.payment_details);
+  return {
+    orderId: order.order_id,
+    createdAt: order.created_at,
+    updatedAt: order.updated_at,
+    status: order.status,
+    shipmentStatus: text(order.shipment_status) || 'pending',
+    customer: {
+      firstName: text(customer.firstName),
+      lastName: text(customer.lastName),
+      email: text(customer.email),
+      phone: text(customer.phone),
+    },
+    shippingAddress: {
+      address: text(address.address),
+      city: text(address.city),
+      state: text(address.state),
+      zipCode: text(address.zipCode),
+    },
+    items: list(order.products).map((raw) => {
+      const line = record(raw);
+      const price = storedAmount(line.price);
+      const quantity = storedAmount(line.quantity);
+      return {
+        productId: text(line.productId),
+        name: text(record(line.product).name),
+        quantity,
+        price,
+        lineTotal: lineTotal(price, quantity),
+      };
+    }),
+    total,
+    paidAmount: paid,
+    balanceDue: fromCents(toCents(total) - toCents(paid)),
+    paymentStatus: paymentStatus(paid, total),
+    paymentMethod: text(order.payment_method),
+    paymentNotes: text(order.payment_notes),
+    paymentDetails: Object.fromEntries(
+      Object.entries(details)
+        .filter(([, v]) => v !== null && v !== undefined && typeof v !== 'object')
+        .map(([k, v]) => [k, String(v)]),
+    ),
+    paymentLog: paymentLogOf(order.payment_log),
+    activityLog: activityLogOf(order.activity_log),
+    notes: storedNotes(order.notes, order.updated_at).map((n) => ({
+      content: n.content,
+      created_at: n.created_at,
+    })),
+    images: storedImages(order.images, order.updated_at).map((i) => ({
+      id: i.id,
+      url: i.url,
+      filename: i.filename,
+      uploaded_at: i.uploaded_at,
+    })),
+    paidAt: nullableText(order.paid_at),
+    accessToken: text(order.access_token),
+    emailDeliveryStatus: nullableText(order.email_delivery_status),
+    emailStatusUpdatedAt: nullableText(order.email_status_updated_at),
+    emailError: nullableText(order.email_error),
+    shippingLabelUrl: nullableText(order.shipping_label_url),
+    qrCodeUrl: nullableText(order.qr_code_url),
+    labelBrokerId: nullableText(order.label_broker_id),
+    trackingNumber: nullableText(order.tracking_number),
+    labelError: nullableText(order.label_error),
+    timeline: Array.isArray(order.shipping_timeline) ? order.shipping_timeline : [],
+  };
+}

@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import { adminOrderMessages as m } from '../../shared/messages.js';
+import { formatMoney } from '../../shared/rules/money.js';
+import { ENV } from '../../shared/runtime-env.js';
+import type { ActivityEntry, OrderEmailTemplate } from '../../shared/schemas/admin-orders.js';
+import { ORDER_COMPLETED, ORDER_CONFIRMATION } from '../email/order-templates.js';
+import { queueTemplatedEmail } from '../email/send-email.js';
+import { findTemplate } from '../email/templates.js';
+import type { OrderItem } from '../lib/entities.js';
+import { requireEnv } from '../lib/env.js';
+import { AppError } from '../lib/errors.js';
+import { errorDetails, log } from '../lib/log.js';
+import { orderEmailVars } from '../orders/order-emails.js';
+import { parseJson } from '../orders/order-views.js';
+import { toPublicSettings } from '../settings/public-settings.js';
+import { getStoredSettings } from '../settings/settings-repository.js';
+import { activityLogOf, storedAmount } from './order-detail.js';
+import { changeOrder, commit, getOrderForStaff, OrderUpdate } from './order-writes.js';
+import { paymentMethodLabel } from './payment-methods.js';
+
+const DEFAULTS = { order_completed: ORDER_COMPLETED, order_confirmation: ORDER_CONFIRMATION };
+
+const SENT: Record<OrderEmailTemplate, string> = {
+  order_completed: m.completionSent,
+  order_confirmation: m.confirmationSent,
+};
+export const FAILED: Record<OrderEmailTemplate, string> = {
+  order_completed: m.completionFailed,
+  order_confirmation: m.confirmationFailed,
+};
+
+const filled = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The order as an e-mail can be written from, or the spec's reason why not (001 §5 "Order emails"). Fields
+ * stored as JSON text are parsed first.
+ */
+export function emailableOrder(order: OrderItem): OrderItem {
+  const total = storedAmount(order.total_amount);
+  const hasTotal =
+    typeof order.total_amount === 'number' ||
+    (typeof order.total_amount === 'string' && /^\d+(\.\d+)?$/.test(order.total_amount));
+  if (!filled(order.order_id) || !filled(order.access_token) || !hasTotal || !(total >= 0)) {
+    throw new AppError('validation', m.invalidOrderData);
+  }
+  const customer = parseJson(order.customer);
+  if (
+    !isRecord(customer) ||
+    !filled(customer.email) ||
+    !(filled(customer.firstName) || filled(customer.lastName))
+  ) {
+    throw new AppError('validation', m.missingCustomer);
+  }
+  const address = parseJson(order.shipping_address);
+  if (!isRecord(address) || !['address', 'city', 'state', 'zipCode'].every((k) => filled(address[k]))) {
+    throw new AppError('validation', m.missingShipping);
+  }
+  const products = parseJson(order.products);
+  const validLine = (line: unknown) =>
+    isRecord(line) &&
+    isRecord(line.product) &&
+    filled(line.product.name) &&
+    Number.isFinite(storedAmount(line.quantity)) &&
+    storedAmount(line.quantity) > 0 &&
+    Number.isFinite(storedAmount(line.price));
+  if (!Array.isArray(products) || !products.length || !products.every(validLine)) {
+    throw new AppError('validation', m.invalidProducts);
+  }
+  return {
+    ...order,
+    total_amount: total,
+    paid_amount: storedAmount(order.paid_amount),
+    customer: {
+      firstName: String(customer.firstName ?? ''),
+      lastName: String(customer.lastName ?? ''),
+      email: String(customer.email).trim(),
+      phone: String(customer.phone ?? ''),
+    },
+    shipping_address: address as OrderItem['shipping_address'],
+    products: (products as Record<string, unknown>[]).map((line) => ({
+      productId: String(line.productId ?? ''),
+      quantity: storedAmount(line.quantity),
+      price: storedAmount(line.price),
+      product: { name: String((line.product as Record<string, unknown>).name) },
+    })),
+  };
+}
+
+/** When the order was completed: its latest change to completed, else its payment, else now. */
+function completedAt(order: OrderItem, now: Date): string {
+  const entry = activityLogOf(order.activity_log)
+    .filter((e) => e.type === 'STATUS_CHANGE' && e.newStatus === 'completed')
+    .pop();
+  return entry?.timestamp || order.paid_at || now.toISOString();
+}
+
+function completionVars(order: OrderItem, siteName: string, siteUrl: string, now: Date) {
+  const date = new Date(completedAt(order, now));
+  return {
+    ...orderEmailVars(order, siteName, siteUrl),
+    paid_amount: formatMoney(order.paid_amount),
+    payment_method: paymentMethodLabel(order.payment_method ?? ''),
+    completion_date: date.toLocaleDateString('en-US', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    }),
+  };
+}
+
+/**
+ * Renders the template (the stored one, else the default) and puts it on the e-mail queue, then records it on
+ * the order: email_delivery_status 'queued', its time, and an EMAIL activity entry. The e-mail worker marks it
+ * 'sent' (or 'failed') once SES has it; if the worker got there first, its newer status is kept.
+ */
+export async function queueOrderEmail(
+  orderId: string,
+  name: OrderEmailTemplate,
+  by: string | undefined,
+  now: () => Date,
+): Promise<{ message: string }> {
+  const order = await getOrderForStaff(orderId);
+  const ready = emailableOrder(order);
+  const template = await findTemplate(name, DEFAULTS);
+  if (!template) throw new AppError('validation', m.templateNotFound(name));
+  const settings = toPublicSettings(await getStoredSettings());
+  const siteUrl = requireEnv(ENV.siteUrl);
+  const queuedAt = now().toISOString();
+  const queued = await queueTemplatedEmail({
+    template,
+    resolved: true,
+    to: ready.customer.email,
+    ref: { kind: 'order', id: orderId },
+    vars:
+      name === 'order_completed'
+        ? completionVars(ready, settings.site_name, siteUrl, now())
+        : orderEmailVars(ready, settings.site_name, siteUrl),
+  });
+  if (!queued.queued) throw new AppError('unavailable', FAILED[name]);
+
+  const kind = name === 'order_completed' ? 'completion' : 'confirmation';
+  const entry: ActivityEntry = {
+    id: randomUUID(),
+    type: 'EMAIL',
+    message: `Order ${kind} email sent to ${ready.customer.email}`,
+    timestamp: queuedAt,
+    ...(by ? { by } : {}),
+  };
+  await changeOrder(orderId, FAILED[name], async (current) => {
+    // The change time is now, never the earlier queue time: the orders list's cache reads changes by it.
+    const update = new OrderUpdate(current, now().toISOString()).append('activity_log', [entry]);
+    const recorded = current.email_status_updated_at;
+    // The worker may already have recorded this very e-mail (sent or failed): never put 'queued' over it.
+    if (!(typeof recorded === 'string' && recorded > queuedAt)) {
+      update
+        .set('email_delivery_status', 'queued')
+        .set('email_status_updated_at', queuedAt)
+        .unchanged('email_status_updated_at', recorded);
+    }
+    await commit(update);
+  });
+  return { message: SENT[name] };
+}
+
+/** After a completion: the e-mail's outcome as the status answer carries it, never an error. */
+export async function sendCompletionEmail(
+  orderId: string,
+  by: string | undefined,
+  now: () => Date,
+): Promise<{ queued: boolean; message: string }> {
+  try {
+    return { queued: true, ...(await queueOrderEmail(orderId, 'order_completed', by, now)) };
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) return { queued: false, message: error.message };
+    log('error', 'completion e-mail not queued', { orderId, ...errorDetails(error) });
+    return { queued: false, message: m.completionFailed };
+  }
+}

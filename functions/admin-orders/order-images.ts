@@ -1,0 +1,232 @@
+import { randomUUID } from 'node:crypto';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import {
+  IMAGE_UPLOAD_EXPIRY_SECONDS,
+  ORDER_IMAGE_MAX_BYTES,
+  type ORDER_IMAGE_TYPES,
+} from '../../shared/constants.js';
+import { adminOrderMessages as m } from '../../shared/messages.js';
+import { ENV } from '../../shared/runtime-env.js';
+import { isAllowedImageSize, isAllowedImageType } from '../../shared/schemas/admin-orders.js';
+import type { OrderItem } from '../lib/entities.js';
+import { requireEnv } from '../lib/env.js';
+import { AppError, validationError } from '../lib/errors.js';
+import { errorDetails, log } from '../lib/log.js';
+import { type StoredImage, storedImages } from '../orders/order-views.js';
+import { changeOrder, commit, getOrderForStaff, OrderUpdate } from './order-writes.js';
+
+type ImageType = (typeof ORDER_IMAGE_TYPES)[number];
+const EXTENSION: Record<ImageType, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
+/** The original file name travels with the upload as object metadata (the policy fixes it too). */
+const ORIGINAL_NAME_FIELD = 'x-amz-meta-original-name';
+const ORIGINAL_NAME_METADATA = 'original-name';
+
+// Created once per container. Locally the S3 endpoint is the emulator's (AWS_ENDPOINT_URL_S3), which only
+// speaks path-style URLs; POST uploads carry no checksum, so none is computed unless an operation needs one.
+const s3 = new S3Client({
+  requestChecksumCalculation: 'WHEN_REQUIRED',
+  ...(process.env.AWS_ENDPOINT_URL_S3 ? { forcePathStyle: true } : {}),
+});
+
+/** Where an order photo lives in the images bucket (CloudFront serves `/images/*` as is). */
+export const orderImageKey = (orderId: string, imageId: string, ext: string) =>
+  `images/orders/${orderId}/${imageId}.${ext}`;
+
+/** The image type the first bytes of a file show (its magic number), or null for anything else. */
+export function sniffImageType(bytes: Uint8Array): ImageType | null {
+  const starts = (sig: number[], at = 0) => sig.every((b, i) => bytes[at + i] === b);
+  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  return null;
+}
+
+export interface UploadRequestFile {
+  filename: string;
+  contentType: string;
+  size: number;
+}
+
+/**
+ * One presigned POST per file. The spec's checks come first, naming the offending files; then each policy
+ * fixes the object key, its content type and its size range, so S3 refuses anything else.
+ */
+export async function createImageUploads(orderId: string, files: UploadRequestFile[]) {
+  await getOrderForStaff(orderId);
+  const tooLarge = files.filter((f) => !isAllowedImageSize(f.size)).map((f) => f.filename);
+  if (tooLarge.length)
+    throw validationError(m.filesTooLarge(tooLarge.join(', ')), {
+      files: m.filesTooLarge(tooLarge.join(', ')),
+    });
+  const badType = files.filter((f) => !isAllowedImageType(f.contentType)).map((f) => f.filename);
+  if (badType.length)
+    throw validationError(m.filesBadType(badType.join(', ')), { files: m.filesBadType(badType.join(', ')) });
+
+  const Bucket = requireEnv(ENV.imagesBucket);
+  const uploads = await Promise.all(
+    files.map(async (file) => {
+      const imageId = randomUUID();
+      const type = file.contentType as ImageType;
+      const { url, fields } = await createPresignedPost(s3, {
+        Bucket,
+        Key: orderImageKey(orderId, imageId, EXTENSION[type]),
+        Fields: { 'Content-Type': type, [ORIGINAL_NAME_FIELD]: encodeURIComponent(file.filename) },
+        Conditions: [['content-length-range', 1, ORDER_IMAGE_MAX_BYTES - 1]],
+        Expires: IMAGE_UPLOAD_EXPIRY_SECONDS,
+      });
+      return { imageId, filename: file.filename, url, fields };
+    }),
+  );
+  return { uploads };
+}
+
+const isMissing = (error: unknown): boolean => {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  // Without s3:ListBucket, S3 answers a missing key with 403 rather than 404.
+  return (
+    e?.name === 'NotFound' ||
+    e?.name === 'NoSuchKey' ||
+    [403, 404].includes(e?.$metadata?.httpStatusCode ?? 0)
+  );
+};
+
+interface FoundUpload {
+  imageId: string;
+  key: string;
+  ext: string;
+  originalName: string;
+  /** Why it cannot be attached, or null when it is a good image. */
+  problem: string | null;
+}
+
+function originalNameOf(metadata: Record<string, string> | undefined, fallback: string): string {
+  const raw = metadata?.[ORIGINAL_NAME_METADATA];
+  if (!raw) return fallback;
+  try {
+    return decodeURIComponent(raw).slice(0, 255);
+  } catch {
+    return fallback;
+  }
+}
+
+/** The uploaded object of one image id (any of the three extensions), checked: size, stored type, magic bytes. */
+async function inspectUpload(orderId: string, imageId: string): Promise<FoundUpload | null> {
+  const Bucket = requireEnv(ENV.imagesBucket);
+  const candidates = await Promise.all(
+    (Object.entries(EXTENSION) as Array<[ImageType, string]>).map(async ([type, ext]) => {
+      const key = orderImageKey(orderId, imageId, ext);
+      try {
+        return { type, ext, key, head: await s3.send(new HeadObjectCommand({ Bucket, Key: key })) };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    }),
+  );
+  const found = candidates.find((c) => c !== null);
+  if (!found) return null;
+  const { type, ext, key, head } = found;
+  const originalName = originalNameOf(head.Metadata, `${imageId}.${ext}`);
+  const size = head.ContentLength ?? 0;
+  const storedType = (head.ContentType ?? '').split(';')[0].trim().toLowerCase();
+  let problem: string | null = null;
+  if (!isAllowedImageSize(size) || storedType !== type) problem = m.imageRejected(originalName);
+  else {
+    const object = await s3.send(new GetObjectCommand({ Bucket, Key: key, Range: 'bytes=0-15' }));
+    const bytes = (await object.Body?.transformToByteArray()) ?? new Uint8Array();
+    if (sniffImageType(bytes) !== type) problem = m.imageRejected(originalName);
+  }
+  return { imageId, key, ext, originalName, problem };
+}
+
+/**
+ * Checks every upload before attaching any: a missing one refuses the call, a bad one (too large, another type,
+ * bytes that are not that image) is deleted and refuses the call; only then are the good ones added to the
+ * order's image map with one IMAGE_UPLOAD entry.
+ */
+export async function confirmImages(
+  orderId: string,
+  imageIds: string[],
+  by: string | undefined,
+  now: () => Date,
+): Promise<OrderItem> {
+  await getOrderForStaff(orderId);
+  const ids = [...new Set(imageIds)];
+  const found = await Promise.all(ids.map((id) => inspectUpload(orderId, id)));
+  if (found.some((f) => f === null))
+    throw validationError(m.imageNotUploaded, { imageIds: m.imageNotUploaded });
+  const uploads = found as FoundUpload[];
+  const bad = uploads.filter((u) => u.problem);
+  if (bad.length) {
+    const Bucket = requireEnv(ENV.imagesBucket);
+    await Promise.all(bad.map((u) => s3.send(new DeleteObjectCommand({ Bucket, Key: u.key }))));
+    const message = bad.map((u) => u.problem).join(' ');
+    throw validationError(message, { imageIds: message });
+  }
+
+  await changeOrder(orderId, m.uploadFailed, async (order) => {
+    const at = now().toISOString();
+    const images: StoredImage[] = uploads.map((u) => ({
+      id: u.imageId,
+      url: `/${u.key}`,
+      filename: `${u.imageId}.${u.ext}`,
+      original_name: u.originalName,
+      uploaded_at: at,
+    }));
+    await commit(
+      new OrderUpdate(order, at).putImages(images).append('activity_log', [
+        {
+          id: randomUUID(),
+          type: 'IMAGE_UPLOAD',
+          message: images.length === 1 ? '1 image uploaded' : `${images.length} images uploaded`,
+          timestamp: at,
+          details: uploads.map((u) => u.originalName).join(', '),
+          ...(by ? { by } : {}),
+        },
+      ]),
+    );
+  });
+  return getOrderForStaff(orderId);
+}
+
+/** Removes a photo from the order, then its object (only ever one of this order's own keys). */
+export async function deleteImage(
+  orderId: string,
+  imageId: string,
+  by: string | undefined,
+  now: () => Date,
+): Promise<OrderItem> {
+  const removed = await changeOrder(orderId, m.deleteImageFailed, async (order) => {
+    const image = storedImages(order.images, order.updated_at).find((i) => i.id === imageId);
+    if (!image) throw new AppError('not_found', m.imageNotFound);
+    const at = now().toISOString();
+    await commit(
+      new OrderUpdate(order, at).removeImage(imageId).append('activity_log', [
+        {
+          id: randomUUID(),
+          type: null,
+          message: 'Image deleted',
+          timestamp: at,
+          details: image.original_name ?? image.filename,
+          ...(by ? { by } : {}),
+        },
+      ]),
+    );
+    return image;
+  });
+  const key = removed.url.replace(/^\//, '');
+  if (key.startsWith(`images/orders/${orderId}/`)) {
+    // The order no longer shows it; an object left behind is only storage, so a failure is logged, not answered.
+    await s3
+      .send(new DeleteObjectCommand({ Bucket: requireEnv(ENV.imagesBucket), Key: key }))
+      .catch((error: unknown) =>
+        log('error', 'order image object not deleted', { orderId, key, ...errorDetails(error) }),
+      );
+  }
+  return getOrderForStaff(orderId);
+}

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { DIRECT_DEPOSIT } from '../../shared/constants.js';
+import { adminOrderMessages as m } from '../../shared/messages.js';
+import { formatMoney } from '../../shared/rules/money.js';
+import type { ActivityEntry, OrderStatus, PaymentLogEntry } from '../../shared/schemas/admin-orders.js';
+import { counters, dayOf, type OrderItem, order as orderEntity } from '../lib/entities.js';
+import { planStatusChange } from './order-counters.js';
+import { storedAmount } from './order-detail.js';
+import { sendCompletionEmail } from './order-emails.js';
+import { changeOrder, commit, counterUpdate, getOrderForStaff, OrderUpdate } from './order-writes.js';
+
+export interface StatusResult {
+  order: OrderItem;
+  completionEmail: { queued: boolean; message: string } | null;
+}
+
+/**
+ * Any status to any other (spec 001 §4), with its STATUS_CHANGE entry, the byStatus index moved and the
+ * counters changed in the same transaction, conditional on the status (and amounts) read. Completing an order
+ * with nothing paid marks it paid in full by Direct Deposit. Then, for a completion, the seller is e-mailed.
+ */
+export async function setOrderStatus(
+  orderId: string,
+  to: OrderStatus,
+  by: string | undefined,
+  now: () => Date,
+): Promise<StatusResult> {
+  const changed = await changeOrder(orderId, m.statusFailed, async (order) => {
+    const plan = planStatusChange(
+      {
+        status: order.status,
+        paid_amount: storedAmount(order.paid_amount),
+        total_amount: storedAmount(order.total_amount),
+      },
+      to,
+    );
+    if (!plan) return false;
+    const at = now().toISOString();
+    const activity: ActivityEntry[] = [
+      {
+        id: randomUUID(),
+        type: 'STATUS_CHANGE',
+        message: `Status changed from ${plan.from} to ${plan.to}`,
+        timestamp: at,
+        previousStatus: plan.from,
+        newStatus: plan.to,
+        ...(by ? { by } : {}),
+      },
+    ];
+    const update = new OrderUpdate(order, at)
+      .set('status', to)
+      .set('gsi2pk', orderEntity.statusIndex(to, order.created_at, order.order_id).gsi2pk)
+      .set('gsi2sk', orderEntity.statusIndex(to, order.created_at, order.order_id).gsi2sk)
+      .unchanged('status', order.status)
+      .unchanged('paid_amount', order.paid_amount)
+      .unchanged('total_amount', order.total_amount);
+    if (plan.markPaid !== null) {
+      const payment: PaymentLogEntry = {
+        id: randomUUID(),
+        amount: plan.markPaid,
+        method: DIRECT_DEPOSIT,
+        notes: 'Marked paid in full when the order was completed',
+        timestamp: at,
+      };
+      activity.push({
+        id: randomUUID(),
+        type: 'PAYMENT',
+        message: `Payment of ${formatMoney(plan.markPaid)} recorded via ${DIRECT_DEPOSIT}`,
+        timestamp: at,
+        amount: plan.markPaid,
+        method: DIRECT_DEPOSIT,
+        ...(by ? { by } : {}),
+      });
+      update
+        .set('paid_amount', plan.markPaid)
+        .set('payment_method', DIRECT_DEPOSIT)
+        .set('paid_at', at)
+        .append('payment_log', [payment]);
+    }
+    update.append('activity_log', activity);
+    await commit(update, [
+      counterUpdate(counters.orders(), 'stats', plan.orders),
+      counterUpdate(counters.day(dayOf(at)), 'daily-stats', { amount_paid: plan.dayPaid }),
+    ]);
+    return true;
+  });
+
+  const completionEmail = changed && to === 'completed' ? await emailIfAddressed(orderId, by, now) : null;
+  return { order: await getOrderForStaff(orderId), completionEmail };
+}
+
+async function emailIfAddressed(orderId: string, by: string | undefined, now: () => Date) {
+  const order = await getOrderForStaff(orderId);
+  const email = (order.customer as { email?: unknown } | undefined)?.email;
+  if (typeof email !== 'string' || !email.trim()) return null;
+  return sendCompletionEmail(orderId, by, now);
+}
