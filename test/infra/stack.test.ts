@@ -118,8 +118,8 @@ describe('routes', () => {
       Runtime: 'nodejs22.x',
       Architectures: ['arm64'],
       Handler: 'index.handler',
-      MemorySize: 256,
-      Timeout: 10,
+      MemorySize: row.memoryMb ?? 256,
+      Timeout: row.timeoutSeconds ?? 10,
     });
     expect(fn.Properties?.Description).toBe(`${row.method} ${row.path}`);
   });
