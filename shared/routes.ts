@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
 import type { RouteDef, ScheduleDef, WorkerDef } from './route-def.js';
+import { adminGetDashboard } from './routes/admin-get-dashboard.js';
 import { adminGetLabel } from './routes/admin-get-label.js';
 import { adminRegenerateQrCode } from './routes/admin-regenerate-qr-code.js';
 import { adminRequestLabel } from './routes/admin-request-label.js';
@@ -7,6 +8,7 @@ import { createOrder } from './routes/create-order.js';
 import { createTicket } from './routes/create-ticket.js';
 import { easypostWebhook } from './routes/easypost-webhook.js';
 import { getAdminSession } from './routes/get-admin-session.js';
+import { getAuthConfig } from './routes/get-auth-config.js';
 import { getLabel } from './routes/get-label.js';
 import { getOrderByToken } from './routes/get-order-by-token.js';
 import { getProduct } from './routes/get-product.js';
@@ -36,6 +38,8 @@ export const routes = {
   regenerateQrCode,
   easypostWebhook,
   getAdminSession,
+  getAuthConfig,
+  adminGetDashboard,
   adminRequestLabel,
   adminGetLabel,
   adminRegenerateQrCode,

@@ -1,6 +1,35 @@
-import { type RouteName, type RouteResponse, routes } from '@shared/routes';
+import { authMessages } from '@shared/messages';
+import type { RouteDef, RouteName, RouteResponse, routes } from '@shared/routes';
 import { ZErrorResponse } from '@shared/schemas/common';
 import type * as z from 'zod/mini';
+
+type RouteModule = Record<string, RouteDef>;
+
+// The route table's rows, one file each (shared/routes/<kebab-case name>.ts). The public rows are in the
+// first-load bundle; the back office's (admin-*, the admin session, the sign-in configuration) arrive with the
+// first call that needs them, so no visitor downloads their schemas. Only the table's types are imported here.
+// (Vite wants literal patterns; a `!` pattern does not exclude files outside web/, an extglob does.)
+const publicRouteFiles = import.meta.glob<RouteModule>(
+  '../../../shared/routes/!(admin-*|get-admin-session|get-auth-config).ts',
+  { eager: true },
+);
+const backOfficeRouteFiles = import.meta.glob<RouteModule>([
+  '../../../shared/routes/admin-*.ts',
+  '../../../shared/routes/get-admin-session.ts',
+  '../../../shared/routes/get-auth-config.ts',
+]);
+
+/** `adminGetDashboard` is in `admin-get-dashboard.ts`. */
+const routeFile = (name: string): string =>
+  `../../../shared/routes/${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.ts`;
+
+async function routeDef(name: RouteName): Promise<RouteDef> {
+  const file = routeFile(name);
+  const module = publicRouteFiles[file] ?? (await backOfficeRouteFiles[file]?.());
+  const route = module?.[name];
+  if (!route) throw new Error(`Route "${name}" is not in shared/routes/ as ${file}`);
+  return route;
+}
 
 /** Any failed API call: the server's error body, a network failure, or an answer that breaks the contract. */
 export class ApiError extends Error {
@@ -27,6 +56,28 @@ export type RequestOptions<N extends RouteName> = {
   body?: PartInput<RouteRequest<N>, 'body'>;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+};
+
+/** Gives the current ID token (refreshed when due), or null when nobody is signed in. */
+export type AdminTokenProvider = () => Promise<string | null>;
+
+// The back office registers these from its own lazy chunk, so the public bundle never carries the auth
+// library: this client only knows that an admin route needs a bearer token and whom to tell when it is refused.
+let adminToken: AdminTokenProvider | null = null;
+let onAdminSessionLost: (() => void) | null = null;
+
+export function setAdminTokenProvider(provider: AdminTokenProvider | null): void {
+  adminToken = provider;
+}
+
+/** Called when an admin route answers 401: the session is gone (signed out elsewhere, refresh refused). */
+export function setAdminSessionLostHandler(handler: (() => void) | null): void {
+  onAdminSessionLost = handler;
+}
+
+const sessionLost = (): ApiError => {
+  onAdminSessionLost?.();
+  return new ApiError(401, 'UNAUTHORIZED', authMessages.required);
 };
 
 /** `/api/products/{id}` with `{ id }` gives `/api/products/<id>`. */
@@ -67,10 +118,15 @@ export async function apiRequest<N extends RouteName>(
   name: N,
   options: RequestOptions<N> = {},
 ): Promise<RouteResponse<N>> {
-  const route = routes[name];
+  const route = await routeDef(name);
   const url = withQuery(buildPath(route.path, options.params as Record<string, unknown>), options.query);
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const init: RequestInit = { method: route.method, headers, signal: options.signal };
+  if (route.auth === 'admin') {
+    const token = await (adminToken?.() ?? Promise.resolve(null)).catch(() => null);
+    if (!token) throw sessionLost();
+    headers.Authorization = `Bearer ${token}`;
+  }
   if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(options.body);
@@ -86,6 +142,7 @@ export async function apiRequest<N extends RouteName>(
 
   const payload = await readJson(response);
   if (!response.ok) {
+    if (response.status === 401 && route.auth === 'admin') throw sessionLost();
     const parsed = ZErrorResponse.safeParse(payload);
     if (parsed.success) {
       const { code, message, fields } = parsed.data.error;
