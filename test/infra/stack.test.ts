@@ -486,6 +486,8 @@ describe('site', () => {
     ]) {
       expect(csp).toContain(directive);
     }
+    // The sign-in form's breach check (spec 001 §5) calls the range service from the browser.
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/api\.pwnedpasswords\.com/);
     const config = distribution(json);
     for (const behavior of [config.DefaultCacheBehavior, ...config.CacheBehaviors]) {
       expect(behavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });

@@ -76,7 +76,7 @@ export function AdminLayout() {
 
   useEffect(() => {
     if (!open) return;
-    sidebarRef.current?.querySelector<HTMLElement>('a, button')?.focus();
+    sidebarRef.current?.querySelector<HTMLElement>('nav a')?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       setOpen(false);

@@ -1,6 +1,7 @@
 import type { AuthConfig } from '@shared/schemas/auth';
 import { Amplify } from 'aws-amplify';
 import { apiRequest } from '../../lib/api-client';
+import './back-office-routes';
 
 let configured: Promise<AuthConfig> | null = null;
 

@@ -54,7 +54,8 @@ export function checkSession(): Promise<AuthStatus> {
       (error: unknown): AuthStatus => (error instanceof AuthConfigUnavailable ? 'error' : 'signedOut'),
     )
     .then((status) => {
-      setState({ status, explicitSignOut: status === 'signedOut' && state.explicitSignOut });
+      // A fresh check is not a logout: a later redirect to /login carries its origin again.
+      setState({ status, explicitSignOut: false });
       return status;
     })
     .finally(() => {
@@ -63,11 +64,15 @@ export function checkSession(): Promise<AuthStatus> {
   return checking;
 }
 
+let signingOutExplicitly = false;
+
 /**
  * Signs out locally (the tokens are dropped even when the revoke call fails) and marks the session gone.
  * `explicit`: the staff member asked for it; errors are then rethrown so the layout can say 'Failed to sign out'.
  */
 export async function endSession({ explicit = false } = {}): Promise<void> {
+  // Amplify announces 'signedOut' before signOut() resolves: the Hub listener must already know why.
+  signingOutExplicitly = explicit;
   try {
     await configureAuth();
     await signOut();
@@ -75,6 +80,8 @@ export async function endSession({ explicit = false } = {}): Promise<void> {
   } catch (error) {
     if (explicit) throw error;
     setState({ status: 'signedOut', explicitSignOut: false });
+  } finally {
+    signingOutExplicitly = false;
   }
 }
 
@@ -99,7 +106,7 @@ export function watchAuth(): void {
         void checkSession();
         break;
       case 'signedOut':
-        setState({ status: 'signedOut', explicitSignOut: state.explicitSignOut });
+        setState({ status: 'signedOut', explicitSignOut: signingOutExplicitly });
         break;
       case 'tokenRefresh_failure':
         // The refresh token is refused (expired, revoked): drop what is left before going to /login.
