@@ -130,7 +130,8 @@ export function AdminLayout() {
           <ul className="admin-nav">
             {NAV.map(({ to, label, icon: Icon, end }) => (
               <li key={to}>
-                <NavLink to={to} end={end} className="admin-nav__link">
+                {/* Closed at the click: the next page may still be loading when the path changes. */}
+                <NavLink to={to} end={end} className="admin-nav__link" onClick={() => setOpen(false)}>
                   <Icon />
                   {label}
                 </NavLink>

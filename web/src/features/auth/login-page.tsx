@@ -11,7 +11,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
 import type * as z from 'zod/mini';
-import { AlertIcon, ShieldIcon } from '../../components/icons';
+import { AlertIcon } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
 import { TextField } from '../../components/text-field';
 import { usePageTitle } from '../../hooks/use-page-title';
@@ -249,9 +249,6 @@ export function LoginPage() {
           <Link to={paths.home.path} className="auth-card__brand site-logo">
             <SiteLogo settings={settings} />
           </Link>
-          <div className="auth-card__icon" aria-hidden="true">
-            <ShieldIcon size={28} />
-          </div>
           <h1 className="auth-card__heading">{authMessages.heading}</h1>
           {origin.pathname !== paths.admin.path && (
             <p className="notice notice--info auth-card__origin">{authMessages.signInTo(origin.pathname)}</p>

@@ -108,7 +108,7 @@ export function DailyChart({ days }: { days: Day[] }) {
   // Rebuilt when the days change (their labels live in the axis options); resized with its container.
   useEffect(() => {
     const element = container.current;
-    if (!element) return;
+    if (!element || days.length === 0) return;
     const plot = new uPlot(options(days, element.clientWidth || 600), toData(days), element);
     const observer = new ResizeObserver(([entry]) => {
       const width = Math.floor(entry?.contentRect.width ?? 0);
