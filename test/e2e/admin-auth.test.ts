@@ -232,8 +232,9 @@ describe.each<ViewportName>(['desktop', 'mobile'])('back office entrance on %s',
       await toggle.click();
       await nav(page).getByRole('link', { name: 'Orders' }).click();
       await page.waitForURL((url) => url.pathname === '/admin/orders');
-      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
       await nav(page).waitFor({ state: 'hidden' });
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
     });
   }
 
@@ -310,6 +311,9 @@ describe('token refresh', () => {
     const fresh = await storedIdToken(page);
     expect(fresh).not.toBeNull();
     expect(fresh).not.toBe(expired);
+    // A new token from Cognito, not the edited one: it expires in the future.
+    const claims = JSON.parse(Buffer.from(fresh!.split('.')[1]!, 'base64url').toString('utf8'));
+    expect(claims.exp * 1000).toBeGreaterThan(Date.now());
   });
 
   it('a refresh token that is refused signs out and goes to /login with the origin', async () => {
