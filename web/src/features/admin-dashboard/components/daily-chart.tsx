@@ -50,6 +50,7 @@ function options(days: Day[], width: number): uPlot.Options {
       {
         ...axis,
         grid: { show: false },
+        size: 30,
         space: 56,
         incrs: [1, 2, 3, 5, 7, 10, 15],
         values: (_u, splits) => splits.map((i) => labels[i] ?? ''),
