@@ -7,7 +7,7 @@ import {
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Browser, Page } from 'playwright-core';
-import { authMessages } from '../../shared/messages';
+import { authMessages, dashboardMessages } from '../../shared/messages';
 import { expectAccessible, launchBrowser, newPage, pageErrors, type ViewportName } from '../support/browser';
 import { createPlainUser } from '../support/cognito';
 import { stack } from '../support/stack';
@@ -201,6 +201,47 @@ describe.each<ViewportName>(['desktop', 'mobile'])('back office entrance on %s',
       const name = (await views.first().getAttribute('aria-label'))!;
       await views.first().click();
       await page.waitForURL((url) => url.pathname === `/admin/orders/${name.replace('View order ', '')}`);
+    }
+  });
+
+  it('the overview when loading fails (Try again) and when there are no orders yet', async () => {
+    const days = Array.from({ length: 30 }, (_, i) => ({
+      date: new Date(Date.UTC(2026, 0, 1 + i)).toISOString().slice(0, 10),
+      ordersReceived: 0,
+      amountPaid: 0,
+    }));
+    const empty = {
+      totalPayments: 0,
+      inboundShipments: 0,
+      averageOrderValue: 0,
+      completedOrders: 0,
+      recentOrders: [],
+      daily: days,
+    };
+    let failing = true;
+    await page.route('**/api/admin/dashboard', (route) =>
+      failing
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: JSON.stringify({ error: { code: 'internal', message: 'Internal server error' } }),
+          })
+        : route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(empty) }),
+    );
+    try {
+      await page.goto(site('/admin'));
+      // react-query retries three times first (about 7 s).
+      await page
+        .getByText(dashboardMessages.loadFailed('Internal server error'))
+        .waitFor({ timeout: 20_000 });
+      await expectAccessible(page, `overview failed (${viewport})`);
+      failing = false;
+      await page.getByRole('button', { name: dashboardMessages.tryAgain }).click();
+      await page.getByText(dashboardMessages.noRecentOrders).waitFor();
+      expect(await page.locator('.admin-stat__value').allTextContents()).toEqual(['$0.00', '0', '$0.00']);
+      await expectAccessible(page, `overview empty (${viewport})`);
+    } finally {
+      await page.unroute('**/api/admin/dashboard');
     }
   });
 

@@ -16,11 +16,14 @@ export interface AuthState {
 }
 
 let state: AuthState = { status: 'checking', explicitSignOut: false };
+/** Bumped on every change, so a check that started before a sign-in or sign-out cannot undo it. */
+let generation = 0;
 const listeners = new Set<() => void>();
 
 function setState(next: AuthState): void {
   if (next.status === state.status && next.explicitSignOut === state.explicitSignOut) return;
   state = next;
+  generation += 1;
   if (next.status === 'signedOut') forgetStaffData();
   for (const listener of listeners) listener();
 }
@@ -47,6 +50,7 @@ let checking: Promise<AuthStatus> | null = null;
 
 /** Spec 001 §4 'Auth check': the stored session, refreshed if it has expired, else signed out. */
 export function checkSession(): Promise<AuthStatus> {
+  const started = generation;
   checking ??= currentIdToken()
     .then(
       (token): AuthStatus => (token ? 'signedIn' : 'signedOut'),
@@ -54,6 +58,7 @@ export function checkSession(): Promise<AuthStatus> {
       (error: unknown): AuthStatus => (error instanceof AuthConfigUnavailable ? 'error' : 'signedOut'),
     )
     .then((status) => {
+      if (generation !== started) return state.status;
       // A fresh check is not a logout: a later redirect to /login carries its origin again.
       setState({ status, explicitSignOut: false });
       return status;
