@@ -197,6 +197,10 @@ export const authMessages = {
   passwordsDiffer: 'Passwords do not match',
   logout: 'Logout',
   required: 'Authentication required',
+  /** Signed in, but the account is not in the staff group (the server's 403 on the session check). */
+  adminRequired: 'Admin access required',
+  adminRequiredDetail: 'This account is signed in but does not have access to the back office.',
+  tryAgain: 'Try again',
 } as const;
 
 /** The overview (spec 001 §2, §8, §9). */

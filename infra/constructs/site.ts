@@ -37,8 +37,8 @@ export function contentSecurityPolicy(region: string, imagesBucketDomain: string
     "img-src 'self' data: https:",
     "script-src 'self' https://www.googletagmanager.com",
     // A CSP host may only have a wildcard as its first label, so the Cognito endpoint names the region, and
-    // presigned uploads go straight to the images bucket's regional endpoint; the sign-in form asks the
-    // breach-range service about a password's hash prefix.
+    // presigned uploads go straight to the images bucket's regional endpoint. The sign-in form asks the
+    // breach-range service about a password's hash prefix (BREACH_RANGE_URL in stack.ts).
     `connect-src 'self' https://*.google-analytics.com https://*.amazoncognito.com https://cognito-idp.${region}.amazonaws.com https://${imagesBucketDomain} https://api.pwnedpasswords.com`,
     "style-src 'self' 'unsafe-inline'",
     "frame-ancestors 'none'",

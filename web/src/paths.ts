@@ -19,8 +19,14 @@ export const paths = {
   expiredToken: { path: '/expired-token', title: null },
   login: { path: '/login', title: 'Login' },
   admin: { path: '/admin', title: 'Admin Dashboard' },
+  adminOrders: { path: '/admin/orders', title: 'Orders' },
+  adminOrder: { path: '/admin/orders/:orderId', title: 'Order Details' },
+  adminProducts: { path: '/admin/products', title: 'Products' },
+  adminCustomers: { path: '/admin/customers', title: 'Customers' },
+  adminMarketing: { path: '/admin/marketing', title: 'Marketing' },
+  adminSupport: { path: '/admin/support', title: 'Support Tickets' },
   /** The back office's settings page, linked when a label fails for a shipping-configuration reason. */
-  adminSettings: { path: '/admin/settings', title: null },
+  adminSettings: { path: '/admin/settings', title: 'Settings' },
 } as const;
 
 /** The contact page, optionally about one order: its Subject is prefilled (`/contact?order=C7K2M9Q`). */
@@ -34,6 +40,9 @@ export const productTitle = (productName: string): string => `Sell ${productName
 /** The secret link to an order's confirmation page, as the e-mail sends it. */
 export const orderConfirmationHref = (token: string): string =>
   `${paths.orderConfirmation.path}?${new URLSearchParams({ token })}`;
+
+/** One order in the back office (spec 001 §2: /admin/orders/{orderId}). */
+export const adminOrderHref = (orderId: string): string => `/admin/orders/${encodeURIComponent(orderId)}`;
 
 /** The USPS QR code page of an order; the token lets the page load (and regenerate) the code itself. */
 export const shippingQrCodeHref = (orderId: string, token?: string | null): string => {

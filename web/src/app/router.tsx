@@ -1,5 +1,7 @@
+import { Suspense } from 'react';
 import { BrowserRouter, matchPath, Route, Routes } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary';
+import { LoadingState } from '../components/loading-state';
 import { RootLayout } from '../features/layout/root-layout';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { AnalyticsTracker } from '../lib/analytics';
@@ -63,11 +65,27 @@ const pages = [
 ];
 
 /**
+ * The back office has its own frame (no public header or footer): the login page and, under /admin/*, one
+ * chunk holding the guard, the admin layout and the auth library, which lazily loads each admin page. A
+ * public page downloads none of it.
+ */
+const backOffice = [
+  {
+    path: paths.login.path,
+    page: lazyPage(() => import('../features/auth/login-page').then((m) => m.LoginPage)),
+  },
+  {
+    path: `${paths.admin.path}/*`,
+    page: lazyPage(() => import('../features/admin/admin-app').then((m) => m.AdminApp)),
+  },
+];
+
+/**
  * Starts downloading the page at `pathname` (nothing for an unknown path: the 404 page is in the main chunk).
  * Called before the first render, so the page arrives alongside the settings instead of after them.
  */
 export function preloadPage(pathname: string): Promise<unknown> {
-  const match = pages.find(({ path }) => matchPath({ path, end: true }, pathname));
+  const match = [...pages, ...backOffice].find(({ path }) => matchPath({ path, end: true }, pathname));
   return match ? match.page.preload() : Promise.resolve();
 }
 
@@ -82,6 +100,17 @@ export function AppRouter() {
       <AnalyticsTracker />
       <ErrorBoundary fallback={<RouteError standalone />}>
         <Routes>
+          {backOffice.map(({ path, page }) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <Suspense fallback={<LoadingState fullPage message="Loading..." />}>
+                  <LazyPageView page={page} />
+                </Suspense>
+              }
+            />
+          ))}
           <Route element={<RootLayout pageErrorFallback={<RouteError />} />}>
             {pages.map(({ path, page }) => (
               <Route key={path} path={path} element={<LazyPageView page={page} />} />

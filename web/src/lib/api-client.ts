@@ -1,6 +1,36 @@
-import { type RouteName, type RouteResponse, routes } from '@shared/routes';
+import { authMessages } from '@shared/messages';
+import type { RouteDef, RouteName, RouteResponse, routes } from '@shared/routes';
 import { ZErrorResponse } from '@shared/schemas/common';
 import type * as z from 'zod/mini';
+
+type RouteModule = Record<string, RouteDef>;
+
+// The route table's rows, one file each (shared/routes/<kebab-case name>.ts); only the table's types are
+// imported here. The public rows are in the first-load bundle. The back office's (admin-*, the admin session,
+// the sign-in configuration) are added by its own chunk (features/auth/back-office-routes.ts), so no visitor
+// downloads their schemas. Vite wants literal patterns, and neither `!` patterns nor extglobs work for files
+// outside web/: character classes do. Public files are those not starting `a` or `get-a` (shared/routes.test.ts).
+const routeFiles = new Map<string, RouteModule>();
+
+/** Adds route files (as `import.meta.glob` gives them, eagerly) to those the client knows. */
+export function registerRouteFiles(files: Record<string, RouteModule>): void {
+  for (const [path, module] of Object.entries(files))
+    routeFiles.set(path.slice(path.lastIndexOf('/') + 1), module);
+}
+
+registerRouteFiles(
+  import.meta.glob<RouteModule>(['../../../shared/routes/[!ag]*.ts', '../../../shared/routes/get-[!a]*.ts'], {
+    eager: true,
+  }),
+);
+
+function routeDef(name: RouteName): RouteDef {
+  // `adminGetDashboard` is in `admin-get-dashboard.ts`.
+  const file = `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.ts`;
+  const route = routeFiles.get(file)?.[name];
+  if (!route) throw new Error(`Route "${name}" is not loaded: shared/routes/${file} (a back-office route?)`);
+  return route;
+}
 
 /** Any failed API call: the server's error body, a network failure, or an answer that breaks the contract. */
 export class ApiError extends Error {
@@ -27,6 +57,28 @@ export type RequestOptions<N extends RouteName> = {
   body?: PartInput<RouteRequest<N>, 'body'>;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+};
+
+/** Gives the current ID token (refreshed when due), or null when nobody is signed in. */
+export type AdminTokenProvider = () => Promise<string | null>;
+
+// The back office registers these from its own lazy chunk, so the public bundle never carries the auth
+// library: this client only knows that an admin route needs a bearer token and whom to tell when it is refused.
+let adminToken: AdminTokenProvider | null = null;
+let onAdminSessionLost: (() => void) | null = null;
+
+export function setAdminTokenProvider(provider: AdminTokenProvider | null): void {
+  adminToken = provider;
+}
+
+/** Called when an admin route answers 401: the session is gone (signed out elsewhere, refresh refused). */
+export function setAdminSessionLostHandler(handler: (() => void) | null): void {
+  onAdminSessionLost = handler;
+}
+
+const sessionLost = (): ApiError => {
+  onAdminSessionLost?.();
+  return new ApiError(401, 'UNAUTHORIZED', authMessages.required);
 };
 
 /** `/api/products/{id}` with `{ id }` gives `/api/products/<id>`. */
@@ -67,10 +119,15 @@ export async function apiRequest<N extends RouteName>(
   name: N,
   options: RequestOptions<N> = {},
 ): Promise<RouteResponse<N>> {
-  const route = routes[name];
+  const route = routeDef(name);
   const url = withQuery(buildPath(route.path, options.params as Record<string, unknown>), options.query);
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const init: RequestInit = { method: route.method, headers, signal: options.signal };
+  if (route.auth === 'admin') {
+    const token = await (adminToken?.() ?? Promise.resolve(null)).catch(() => null);
+    if (!token) throw sessionLost();
+    headers.Authorization = `Bearer ${token}`;
+  }
   if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(options.body);
@@ -86,6 +143,7 @@ export async function apiRequest<N extends RouteName>(
 
   const payload = await readJson(response);
   if (!response.ok) {
+    if (response.status === 401 && route.auth === 'admin') throw sessionLost();
     const parsed = ZErrorResponse.safeParse(payload);
     if (parsed.success) {
       const { code, message, fields } = parsed.data.error;

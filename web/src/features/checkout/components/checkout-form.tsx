@@ -16,13 +16,13 @@ import {
   useWatch,
 } from 'react-hook-form';
 import { ShieldIcon } from '../../../components/icons';
+import { TextField } from '../../../components/text-field';
 import { type ApiError, isApiError } from '../../../lib/api-client';
 import { useSettings } from '../../settings/settings-context';
 import { createOrderBody, useCreateOrder } from '../api/create-order';
 import { checkoutAttemptKey } from '../checkout-attempt';
 import type { CheckoutFormInput, CheckoutFormOutput } from '../checkout-form-types';
 import { PayoutSection } from './payout-section';
-import { TextField } from './text-field';
 
 export const ATTESTATION_LABEL =
   'I confirm my items are sealed, unopened, in original packaging, unexpired (at least 10 months until expiry), clean and undamaged, and stored at room temperature. I understand soiled or contaminated items are not paid or returned.';

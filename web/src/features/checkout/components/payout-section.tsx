@@ -4,9 +4,9 @@ import type { PayoutMethod } from '@shared/schemas/settings';
 import { useId } from 'react';
 import type { UseFormRegister } from 'react-hook-form';
 import { AlertIcon, InfoIcon } from '../../../components/icons';
+import { TextField } from '../../../components/text-field';
 import type { CheckoutFormInput } from '../checkout-form-types';
 import { PAYOUT_FIELDS } from '../payout-fields';
-import { TextField } from './text-field';
 
 interface PayoutSectionProps {
   enabled: EnabledPayoutMethods;

@@ -1,0 +1,16 @@
+import { DASHBOARD_STALE_MS } from '@shared/constants';
+import type { Dashboard } from '@shared/schemas/admin-orders';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export const getDashboard = (signal?: AbortSignal): Promise<Dashboard> =>
+  apiRequest('adminGetDashboard', { signal });
+
+/** Spec 001 §9: fresh for 30 s, not refetched when the window regains focus. */
+export const useDashboard = () =>
+  useQuery({
+    queryKey: ['admin', 'dashboard'],
+    queryFn: ({ signal }) => getDashboard(signal),
+    staleTime: DASHBOARD_STALE_MS,
+    refetchOnWindowFocus: false,
+  });

@@ -1,0 +1,136 @@
+import { dashboardMessages } from '@shared/messages';
+import { Link } from 'react-router';
+import { AlertIcon, ClipboardIcon } from '../../components/icons';
+import { LoadingState } from '../../components/loading-state';
+import { StatePanel } from '../../components/state-panel';
+import { usePageTitle } from '../../hooks/use-page-title';
+import { adminOrderHref, paths } from '../../paths';
+import { formatDateTime, formatMoney, StatusBadge } from '../admin/components/status-badge';
+import { useDashboard } from './api/get-dashboard';
+import { DailyChart } from './components/daily-chart';
+
+const m = dashboardMessages;
+
+function StatCard({ label, value, hint }: { label: string; value: string; hint: string }) {
+  return (
+    <div className="admin-stat">
+      <p className="admin-stat__label">{label}</p>
+      <p className="admin-stat__value">{value}</p>
+      <p className="admin-stat__hint">{hint}</p>
+    </div>
+  );
+}
+
+/** Spec 001 §2 'Overview (/admin)': the three cards, the last 30 days and the 7 most recent orders. */
+export function DashboardPage() {
+  usePageTitle(paths.admin.title);
+  const dashboard = useDashboard();
+
+  return (
+    <div className="admin-page">
+      <div className="admin-page__header">
+        <h1 className="admin-page__title">Overview</h1>
+      </div>
+
+      {dashboard.isPending ? (
+        <LoadingState message="Loading dashboard..." />
+      ) : dashboard.isError ? (
+        <StatePanel icon={<AlertIcon size={32} />} title={m.loadFailed(dashboard.error.message)} tone="error">
+          <div className="button-row button-row--center">
+            <button
+              type="button"
+              className="btn btn--primary"
+              onClick={() => void dashboard.refetch()}
+              disabled={dashboard.isFetching}
+            >
+              {m.tryAgain}
+            </button>
+          </div>
+        </StatePanel>
+      ) : (
+        <>
+          <section className="admin-stats" aria-label="Summary">
+            <StatCard
+              label={m.totalPayments}
+              value={formatMoney(dashboard.data.totalPayments)}
+              hint={`Paid on ${dashboard.data.completedOrders} completed orders`}
+            />
+            <StatCard
+              label={m.inboundShipments}
+              value={String(dashboard.data.inboundShipments)}
+              hint="Orders received"
+            />
+            <StatCard
+              label={m.averageOrderValue}
+              value={formatMoney(dashboard.data.averageOrderValue)}
+              hint="Per completed order"
+            />
+          </section>
+
+          <DailyChart days={dashboard.data.daily} />
+
+          <section className="admin-card" aria-labelledby="recent-orders-title">
+            <div className="admin-card__header">
+              <h2 id="recent-orders-title" className="admin-card__title">
+                {m.recentOrders}
+              </h2>
+              <Link to={paths.adminOrders.path} className="admin-card__link">
+                All orders
+              </Link>
+            </div>
+            {dashboard.data.recentOrders.length === 0 ? (
+              <div className="admin-empty">
+                <ClipboardIcon size={28} />
+                <p>{m.noRecentOrders}</p>
+              </div>
+            ) : (
+              // Wider than a phone it scrolls sideways; the View links inside scroll it for keyboards.
+              <div className="admin-table-scroll">
+                <table className="admin-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">Order</th>
+                      <th scope="col">Customer</th>
+                      <th scope="col">Date</th>
+                      <th scope="col">Status</th>
+                      <th scope="col" className="admin-table__number">
+                        Total
+                      </th>
+                      <th scope="col">
+                        <span className="visually-hidden">Actions</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {dashboard.data.recentOrders.map((order) => (
+                      <tr key={order.orderId}>
+                        <th scope="row" className="admin-table__mono">
+                          {order.orderId}
+                        </th>
+                        <td>{order.customerName}</td>
+                        <td className="admin-table__nowrap">{formatDateTime(order.createdAt)}</td>
+                        <td>
+                          <StatusBadge status={order.status} />
+                        </td>
+                        <td className="admin-table__number">{formatMoney(order.total)}</td>
+                        <td>
+                          <Link
+                            to={adminOrderHref(order.orderId)}
+                            className="admin-table__action"
+                            aria-label={`View order ${order.orderId}`}
+                          >
+                            View
+                          </Link>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { fetchAuthSession, signOut } from 'aws-amplify/auth';
+import { Hub } from 'aws-amplify/utils';
+import { useSyncExternalStore } from 'react';
+import { setAdminSessionLostHandler, setAdminTokenProvider } from '../../lib/api-client';
+import { queryClient } from '../../lib/query-client';
+import { configureAuth } from './auth-config';
+import { dismissBreachNotice } from './breach-notice';
+
+/** checking: not known yet; error: the sign-in configuration could not be read ('Failed to check auth'). */
+export type AuthStatus = 'checking' | 'signedIn' | 'signedOut' | 'error';
+
+export interface AuthState {
+  status: AuthStatus;
+  /** The staff member pressed Logout: the guard sends them to /login without an origin to come back to. */
+  explicitSignOut: boolean;
+}
+
+let state: AuthState = { status: 'checking', explicitSignOut: false };
+/** Bumped on every change, so a check that started before a sign-in or sign-out cannot undo it. */
+let generation = 0;
+const listeners = new Set<() => void>();
+
+function setState(next: AuthState): void {
+  if (next.status === state.status && next.explicitSignOut === state.explicitSignOut) return;
+  state = next;
+  generation += 1;
+  if (next.status === 'signedOut') forgetStaffData();
+  for (const listener of listeners) listener();
+}
+
+/** Another person may sign in next on this browser: nothing the last one loaded stays behind. */
+function forgetStaffData(): void {
+  queryClient.removeQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('admin') });
+  dismissBreachNotice();
+}
+
+/** The sign-in configuration could not be read: nobody can tell whether a session exists. */
+class AuthConfigUnavailable extends Error {}
+
+/** The ID token, refreshed by Amplify when due; null when there is no session or it cannot be refreshed. */
+async function currentIdToken(): Promise<string | null> {
+  await configureAuth().catch((error: unknown) => {
+    throw new AuthConfigUnavailable(error instanceof Error ? error.message : String(error));
+  });
+  const { tokens } = await fetchAuthSession();
+  return tokens?.idToken?.toString() ?? null;
+}
+
+let checking: Promise<AuthStatus> | null = null;
+
+/** Spec 001 §4 'Auth check': the stored session, refreshed if it has expired, else signed out. */
+export function checkSession(): Promise<AuthStatus> {
+  const started = generation;
+  checking ??= currentIdToken()
+    .then(
+      (token): AuthStatus => (token ? 'signedIn' : 'signedOut'),
+      // A session Amplify cannot read or refresh is no session; without the configuration we cannot tell.
+      (error: unknown): AuthStatus => (error instanceof AuthConfigUnavailable ? 'error' : 'signedOut'),
+    )
+    .then((status) => {
+      if (generation !== started) return state.status;
+      // A fresh check is not a logout: a later redirect to /login carries its origin again.
+      setState({ status, explicitSignOut: false });
+      return status;
+    })
+    .finally(() => {
+      checking = null;
+    });
+  return checking;
+}
+
+let signingOutExplicitly = false;
+
+/**
+ * Signs out locally (the tokens are dropped even when the revoke call fails) and marks the session gone.
+ * `explicit`: the staff member asked for it; errors are then rethrown so the layout can say 'Failed to sign out'.
+ */
+export async function endSession({ explicit = false } = {}): Promise<void> {
+  // Amplify announces 'signedOut' before signOut() resolves: the Hub listener must already know why.
+  signingOutExplicitly = explicit;
+  try {
+    await configureAuth();
+    await signOut();
+    setState({ status: 'signedOut', explicitSignOut: explicit });
+  } catch (error) {
+    if (explicit) throw error;
+    setState({ status: 'signedOut', explicitSignOut: false });
+  } finally {
+    signingOutExplicitly = false;
+  }
+}
+
+/** After a successful sign-in (or first-sign-in password change): the guard may let the staff member in. */
+export const markSignedIn = (): void => setState({ status: 'signedIn', explicitSignOut: false });
+
+let watching = false;
+
+/**
+ * Wires the back office's session into the app, once: the API client's bearer token and 401 handling, Amplify's
+ * auth events, and other tabs signing in or out (Amplify keeps its tokens in localStorage under this prefix).
+ */
+export function watchAuth(): void {
+  if (watching) return;
+  watching = true;
+  setAdminTokenProvider(currentIdToken);
+  setAdminSessionLostHandler(() => void endSession());
+  Hub.listen('auth', ({ payload }) => {
+    switch (payload.event) {
+      case 'signedIn':
+      case 'tokenRefresh':
+        void checkSession();
+        break;
+      case 'signedOut':
+        setState({ status: 'signedOut', explicitSignOut: signingOutExplicitly });
+        break;
+      case 'tokenRefresh_failure':
+        // The refresh token is refused (expired, revoked): drop what is left before going to /login.
+        void endSession();
+        break;
+    }
+  });
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || event.key.startsWith('CognitoIdentityServiceProvider.')) void checkSession();
+  });
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const snapshot = () => state;
+
+export const useAuthState = (): AuthState => useSyncExternalStore(subscribe, snapshot, snapshot);
