@@ -1,8 +1,10 @@
 import type * as z from 'zod/mini';
 import type { RouteDef, ScheduleDef, WorkerDef } from './route-def.js';
 import { adminGetLabel } from './routes/admin-get-label.js';
+import { adminListOrders } from './routes/admin-list-orders.js';
 import { adminRegenerateQrCode } from './routes/admin-regenerate-qr-code.js';
 import { adminRequestLabel } from './routes/admin-request-label.js';
+import { adminSetOrderStatus } from './routes/admin-set-order-status.js';
 import { createOrder } from './routes/create-order.js';
 import { createTicket } from './routes/create-ticket.js';
 import { easypostWebhook } from './routes/easypost-webhook.js';
@@ -39,6 +41,8 @@ export const routes = {
   adminRequestLabel,
   adminGetLabel,
   adminRegenerateQrCode,
+  adminListOrders,
+  adminSetOrderStatus,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;
