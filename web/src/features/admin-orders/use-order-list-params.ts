@@ -14,6 +14,13 @@ export interface UpdateOptions {
   replace?: boolean;
 }
 
+/**
+ * The address as it is now. The router renders a navigation inside a transition, so the search params of the
+ * last render can lag behind the address; a second change made before that render (a quick status pick, then
+ * a date) must build on the first one, not undo it.
+ */
+const liveSearch = () => new URLSearchParams(window.location.search);
+
 /** The list's search, filters and page, read from and written to the address (spec 001 §2 Orders). */
 export function useOrderListParams() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -21,17 +28,14 @@ export function useOrderListParams() {
 
   const update = useCallback(
     (patch: OrderListPatch, options: UpdateOptions = {}) =>
-      setSearchParams((current) => updateOrderListSearch(current, patch), { replace: options.replace }),
+      setSearchParams(updateOrderListSearch(liveSearch(), patch), { replace: options.replace }),
     [setSearchParams],
   );
   const toggleQuick = useCallback(
-    (quick: QuickFilter) => setSearchParams((current) => toggleQuickFilter(current, quick)),
+    (quick: QuickFilter) => setSearchParams(toggleQuickFilter(liveSearch(), quick)),
     [setSearchParams],
   );
-  const clear = useCallback(
-    () => setSearchParams((current) => clearOrderFilters(current)),
-    [setSearchParams],
-  );
+  const clear = useCallback(() => setSearchParams(clearOrderFilters(liveSearch())), [setSearchParams]);
 
   return { params, update, toggleQuick, clear };
 }

@@ -94,7 +94,7 @@ export function OrdersList({ orders, caption, confirmComplete, onNotice }: Order
         {orders.map((order) => (
           <li key={order.orderId} className="order-card">
             <div className="order-card__head">
-              <h3 className="order-card__id">Order {order.orderId}</h3>
+              <h2 className="order-card__id">Order {order.orderId}</h2>
               <span className="order-card__date">{formatDateTime(order.createdAt)}</span>
             </div>
             <p className="order-card__customer">
