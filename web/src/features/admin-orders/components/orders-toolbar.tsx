@@ -68,9 +68,13 @@ export function OrdersToolbar({
     min: useId(),
     max: useId(),
   };
-  const search = useDebouncedValue(params.q, (q) => update({ q }, { replace: true }));
-  const minAmount = useDebouncedValue(params.minAmount, (v) => update({ minAmount: v }, { replace: true }));
-  const maxAmount = useDebouncedValue(params.maxAmount, (v) => update({ maxAmount: v }, { replace: true }));
+  const search = useDebouncedValue(params.q, (q, replace) => update({ q }, { replace }));
+  const minAmount = useDebouncedValue(params.minAmount, (v, replace) =>
+    update({ minAmount: v }, { replace }),
+  );
+  const maxAmount = useDebouncedValue(params.maxAmount, (v, replace) =>
+    update({ maxAmount: v }, { replace }),
+  );
 
   const activeInPanel = PANEL_KEYS.filter((key) => params[key] !== '').length + (params.quick ? 1 : 0);
 
@@ -102,6 +106,7 @@ export function OrdersToolbar({
             type="search"
             value={search.value}
             onChange={(event) => search.setValue(event.target.value)}
+            onBlur={search.flush}
             placeholder="Order number, name or e-mail"
             autoComplete="off"
             enterKeyHint="search"
