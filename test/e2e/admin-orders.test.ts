@@ -313,6 +313,25 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the back office orders list 
     await item.locator('.order-badge', { hasText: /^Paid$/ }).waitFor();
     expect(await statusSelect(page, done.orderId).inputValue()).toBe('completed');
     await expectAccessible(page, `orders list after a completion (${viewport})`);
+
+    // With the keyboard, arrowing past statuses saves none of them; Enter saves the one reached.
+    const keyed = orders[3];
+    const statusCalls: string[] = [];
+    const record = (request: { method: () => string; url: () => string }) => {
+      if (request.method() === 'POST' && request.url().includes(`/api/admin/orders/${keyed.orderId}/status`))
+        statusCalls.push(request.url());
+    };
+    page.on('request', record);
+    const keyedSelect = statusSelect(page, keyed.orderId);
+    await keyedSelect.focus();
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+    expect(await keyedSelect.inputValue()).toBe('cancelled');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(statusCalls).toEqual([]);
+    await page.keyboard.press('Enter');
+    await page.getByText(`Order ${keyed.orderId} is now Cancelled.`).waitFor();
+    expect(statusCalls).toHaveLength(1);
+    page.off('request', record);
     expect(pageErrors(page)).toEqual([]);
   });
 

@@ -13,7 +13,7 @@ import { StatePanel } from '../../components/state-panel';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { isApiError } from '../../lib/api-client';
 import { useAdminOrders } from './api/list-orders';
-import type { StatusNotice } from './components/order-status-select';
+import { type StatusNotice, StatusSelectHint } from './components/order-status-select';
 import { OrdersList } from './components/orders-list';
 import { OrdersToolbar } from './components/orders-toolbar';
 import { Pagination } from './components/pagination';
@@ -189,6 +189,7 @@ export function OrdersPage() {
         />
       )}
 
+      <StatusSelectHint />
       {confirm.dialog}
     </div>
   );
