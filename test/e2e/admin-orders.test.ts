@@ -326,6 +326,8 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the back office orders list 
     await keyedSelect.focus();
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
     expect(await keyedSelect.inputValue()).toBe('cancelled');
+    // Long enough for a request the arrows might have started to show up.
+    await page.waitForTimeout(500);
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(statusCalls).toEqual([]);
     await page.keyboard.press('Enter');

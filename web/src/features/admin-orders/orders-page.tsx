@@ -90,7 +90,7 @@ export function OrdersPage() {
 
   const goToPage = (page: number) => {
     update({ page });
-    resultsRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    resultsRef.current?.scrollIntoView({ block: 'start' });
   };
 
   let body: ReactNode;

@@ -1,7 +1,7 @@
 import { type OrderListParams, toAdminOrderListQuery } from '@shared/rules/admin-order-filters';
 import type { AdminOrderList } from '@shared/schemas/admin-orders';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, isApiError } from '../../../lib/api-client';
 
 /** Every admin order query starts with this key: a status change invalidates all of them (lists and details). */
 export const adminOrdersQueryKey = ['admin', 'orders'] as const;
@@ -23,5 +23,5 @@ export const useAdminOrders = (params: OrderListParams) =>
       apiRequest('adminListOrders', { query: toAdminOrderListQuery(params, new Date()), signal }),
     placeholderData: keepPreviousData,
     // A 400 is an answer about the filters: asking again gives the same answer.
-    retry: (failures, error) => !(error && 'status' in error && error.status === 400) && failures < 2,
+    retry: (failures, error) => !(isApiError(error) && error.status === 400) && failures < 2,
   });
