@@ -73,7 +73,12 @@ export function OrderStatusSelect({ order, confirmComplete, onNotice }: OrderSta
       const email = result.completionEmail;
       onNotice(
         email
-          ? { tone: email.queued ? 'success' : 'error', text: email.message }
+          ? {
+              tone: email.queued ? 'success' : 'error',
+              text:
+                email.message ||
+                (email.queued ? adminOrderMessages.completionSent : adminOrderMessages.completionFailed),
+            }
           : { tone: 'success', text: `Order ${order.orderId} is now ${capitalize(next)}.` },
       );
     } catch {
