@@ -27,6 +27,17 @@ function ViewDetails({ orderId, className }: { orderId: string; className: strin
   );
 }
 
+/** 'MMM d, yyyy HH:mm', the time on a line of its own where the table is narrow. */
+function DateTime({ value }: { value: string }) {
+  const text = formatDateTime(value);
+  const cut = text.lastIndexOf(' ');
+  return (
+    <time dateTime={value}>
+      {text.slice(0, cut)} <span className="orders-table__time">{text.slice(cut + 1)}</span>
+    </time>
+  );
+}
+
 /**
  * The orders as a table where there is room, as cards where there is not (a container query picks one; the
  * other is display:none, so neither assistive technology nor the keyboard meets the same order twice).
@@ -51,18 +62,18 @@ export function OrdersList({ orders, caption, confirmComplete, onNotice }: Order
               <th scope="col">Payment</th>
               <th scope="col">Shipment</th>
               <th scope="col">Status</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
             </tr>
           </thead>
           <tbody>
             {orders.map((order) => (
               <tr key={order.orderId}>
-                <th scope="row" className="orders-table__id">
-                  {order.orderId}
+                <th scope="row" className="orders-table__order">
+                  <span className="orders-table__id">{order.orderId}</span>
+                  <ViewDetails orderId={order.orderId} className="orders-table__view" />
                 </th>
-                <td className="orders-table__date">{formatDateTime(order.createdAt)}</td>
+                <td className="orders-table__date">
+                  <DateTime value={order.createdAt} />
+                </td>
                 <td>
                   <span className="orders-table__name">{customerName(order)}</span>
                   <span className="orders-table__email">{order.customer.email}</span>
@@ -80,9 +91,6 @@ export function OrdersList({ orders, caption, confirmComplete, onNotice }: Order
                 </td>
                 <td>
                   <OrderStatusSelect order={order} confirmComplete={confirmComplete} onNotice={onNotice} />
-                </td>
-                <td>
-                  <ViewDetails orderId={order.orderId} className="orders-table__view" />
                 </td>
               </tr>
             ))}
