@@ -62,14 +62,16 @@ export function OrdersList({ orders, caption, confirmComplete, onNotice }: Order
               <th scope="col">Payment</th>
               <th scope="col">Shipment</th>
               <th scope="col">Status</th>
+              <th scope="col">
+                <span className="visually-hidden">Details</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {orders.map((order) => (
               <tr key={order.orderId}>
-                <th scope="row" className="orders-table__order">
-                  <span className="orders-table__id">{order.orderId}</span>
-                  <ViewDetails orderId={order.orderId} className="orders-table__view" />
+                <th scope="row" className="orders-table__id">
+                  {order.orderId}
                 </th>
                 <td className="orders-table__date">
                   <DateTime value={order.createdAt} />
@@ -91,6 +93,9 @@ export function OrdersList({ orders, caption, confirmComplete, onNotice }: Order
                 </td>
                 <td>
                   <OrderStatusSelect order={order} confirmComplete={confirmComplete} onNotice={onNotice} />
+                </td>
+                <td>
+                  <ViewDetails orderId={order.orderId} className="orders-table__view" />
                 </td>
               </tr>
             ))}
