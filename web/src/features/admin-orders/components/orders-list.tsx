@@ -33,7 +33,8 @@ function DateTime({ value }: { value: string }) {
   const cut = text.lastIndexOf(' ');
   return (
     <time dateTime={value}>
-      {text.slice(0, cut)} <span className="orders-table__time">{text.slice(cut + 1)}</span>
+      <span className="orders-table__day">{text.slice(0, cut)}</span>{' '}
+      <span className="orders-table__time">{text.slice(cut + 1)}</span>
     </time>
   );
 }
@@ -76,7 +77,7 @@ export function OrdersList({ orders, caption, confirmComplete, onNotice }: Order
                 <td className="orders-table__date">
                   <DateTime value={order.createdAt} />
                 </td>
-                <td>
+                <td className="orders-table__customer">
                   <span className="orders-table__name">{customerName(order)}</span>
                   <span className="orders-table__email">{order.customer.email}</span>
                 </td>
