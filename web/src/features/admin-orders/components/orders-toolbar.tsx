@@ -1,0 +1,282 @@
+import { QUICK_FILTER_HOURS } from '@shared/constants';
+import {
+  capitalize,
+  effectiveStatus,
+  ORDER_STATUS_OPTIONS,
+  type OrderFilterControl,
+  type OrderListParams,
+  type OrderListPatch,
+  paymentMethodFilterOptions,
+  QUICK_FILTERS,
+  type QuickFilter,
+} from '@shared/rules/admin-order-filters';
+import { SHIPMENT_STATUS_FILTERS } from '@shared/schemas/admin-orders';
+import { type FormEvent, type ReactNode, useId } from 'react';
+import { FilterIcon, SearchIcon } from '../../../components/icons';
+import { useDebouncedValue } from '../use-debounced-value';
+import type { UpdateOptions } from '../use-order-list-params';
+
+const PAYMENT_METHOD_OPTIONS = paymentMethodFilterOptions();
+
+const quickLabel = (quick: QuickFilter): string => {
+  const hours = QUICK_FILTER_HOURS[quick];
+  const window = hours % 24 === 0 && hours > 24 ? `last ${hours / 24} days` : `last ${hours} hours`;
+  return `${capitalize(quick)} (${window})`;
+};
+
+type Errors = Partial<Record<OrderFilterControl, string>>;
+
+interface OrdersToolbarProps {
+  params: OrderListParams;
+  errors: Errors;
+  panelOpen: boolean;
+  onPanelOpenChange: (open: boolean) => void;
+  update: (patch: OrderListPatch, options?: UpdateOptions) => void;
+  toggleQuick: (quick: QuickFilter) => void;
+  clear: () => void;
+}
+
+/** The filters of the panel, counted on its toggle. */
+const PANEL_KEYS = [
+  'status',
+  'shipmentStatus',
+  'paymentMethod',
+  'from',
+  'to',
+  'minAmount',
+  'maxAmount',
+] as const;
+
+/** Search, quick filters and the collapsible filter panel; every value lives in the address. */
+export function OrdersToolbar({
+  params,
+  errors,
+  panelOpen,
+  onPanelOpenChange,
+  update,
+  toggleQuick,
+  clear,
+}: OrdersToolbarProps) {
+  const ids = {
+    search: useId(),
+    panel: useId(),
+    status: useId(),
+    shipment: useId(),
+    method: useId(),
+    from: useId(),
+    to: useId(),
+    min: useId(),
+    max: useId(),
+  };
+  const search = useDebouncedValue(params.q, (q, replace) => update({ q }, { replace }));
+  const minAmount = useDebouncedValue(params.minAmount, (v, replace) =>
+    update({ minAmount: v }, { replace }),
+  );
+  const maxAmount = useDebouncedValue(params.maxAmount, (v, replace) =>
+    update({ maxAmount: v }, { replace }),
+  );
+
+  const activeInPanel = PANEL_KEYS.filter((key) => params[key] !== '').length + (params.quick ? 1 : 0);
+
+  const onSearchSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    search.flush();
+  };
+
+  const errorId = (id: string) => `${id}-error`;
+  const described = (id: string, error: string | undefined) =>
+    error ? { 'aria-invalid': true as const, 'aria-describedby': errorId(id) } : {};
+  const errorText = (id: string, error: string | undefined): ReactNode =>
+    error ? (
+      <p id={errorId(id)} className="field__error">
+        {error}
+      </p>
+    ) : null;
+
+  return (
+    <div className="orders-toolbar">
+      <search className="orders-toolbar__search">
+        <form className="orders-search" onSubmit={onSearchSubmit}>
+          <label htmlFor={ids.search} className="visually-hidden">
+            Search orders
+          </label>
+          <SearchIcon size={20} className="orders-search__icon" />
+          <input
+            id={ids.search}
+            type="search"
+            value={search.value}
+            onChange={(event) => search.setValue(event.target.value)}
+            onBlur={search.flush}
+            placeholder="Order number, name or e-mail"
+            autoComplete="off"
+            enterKeyHint="search"
+            maxLength={100}
+            {...described(ids.search, errors.q)}
+          />
+          <button type="submit" className="btn btn--primary">
+            Search
+          </button>
+        </form>
+        {errorText(ids.search, errors.q)}
+      </search>
+
+      <div className="orders-toolbar__row">
+        <fieldset className="orders-quick">
+          <legend className="visually-hidden">Quick filters</legend>
+          {QUICK_FILTERS.map((quick) => (
+            <button
+              key={quick}
+              type="button"
+              className="orders-chip"
+              aria-pressed={params.quick === quick}
+              onClick={() => toggleQuick(quick)}
+            >
+              {quickLabel(quick)}
+            </button>
+          ))}
+        </fieldset>
+        <button
+          type="button"
+          className="btn btn--secondary orders-toolbar__toggle"
+          aria-expanded={panelOpen}
+          aria-controls={ids.panel}
+          onClick={() => onPanelOpenChange(!panelOpen)}
+        >
+          <FilterIcon size={18} />
+          Filters
+          {activeInPanel > 0 && (
+            <span className="orders-toolbar__count">
+              {activeInPanel}
+              <span className="visually-hidden"> active</span>
+            </span>
+          )}
+        </button>
+      </div>
+
+      <div id={ids.panel} className="orders-filters" hidden={!panelOpen}>
+        <div className="orders-filters__grid">
+          <div className="orders-field">
+            <label htmlFor={ids.status}>Status</label>
+            <select
+              id={ids.status}
+              value={effectiveStatus(params)}
+              onChange={(event) => update({ status: event.target.value })}
+              {...described(ids.status, errors.status)}
+            >
+              <option value="">All statuses</option>
+              {ORDER_STATUS_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+            {errorText(ids.status, errors.status)}
+          </div>
+
+          <div className="orders-field">
+            <label htmlFor={ids.shipment}>Shipment status</label>
+            <select
+              id={ids.shipment}
+              value={params.shipmentStatus}
+              onChange={(event) => update({ shipmentStatus: event.target.value })}
+              {...described(ids.shipment, errors.shipmentStatus)}
+            >
+              <option value="">All shipment statuses</option>
+              {SHIPMENT_STATUS_FILTERS.map((s) => (
+                <option key={s} value={s}>
+                  {capitalize(s)}
+                </option>
+              ))}
+            </select>
+            {errorText(ids.shipment, errors.shipmentStatus)}
+          </div>
+
+          <div className="orders-field">
+            <label htmlFor={ids.method}>Payment method</label>
+            <select
+              id={ids.method}
+              value={params.paymentMethod}
+              onChange={(event) => update({ paymentMethod: event.target.value })}
+              {...described(ids.method, errors.paymentMethod)}
+            >
+              <option value="">All payment methods</option>
+              {PAYMENT_METHOD_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+            {errorText(ids.method, errors.paymentMethod)}
+          </div>
+
+          <fieldset className="orders-range">
+            <legend>Order date</legend>
+            <div className="orders-field">
+              <label htmlFor={ids.from}>From date</label>
+              <input
+                id={ids.from}
+                type="date"
+                value={params.from}
+                max={params.to || undefined}
+                onChange={(event) => update({ from: event.target.value })}
+                {...described(ids.from, errors.from)}
+              />
+              {errorText(ids.from, errors.from)}
+            </div>
+            <div className="orders-field">
+              <label htmlFor={ids.to}>To date</label>
+              <input
+                id={ids.to}
+                type="date"
+                value={params.to}
+                min={params.from || undefined}
+                onChange={(event) => update({ to: event.target.value })}
+                {...described(ids.to, errors.to)}
+              />
+              {errorText(ids.to, errors.to)}
+            </div>
+          </fieldset>
+
+          <fieldset className="orders-range">
+            <legend>Order total</legend>
+            <div className="orders-field">
+              <label htmlFor={ids.min}>Min amount</label>
+              <input
+                id={ids.min}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step={0.01}
+                value={minAmount.value}
+                onChange={(event) => minAmount.setValue(event.target.value)}
+                onBlur={minAmount.flush}
+                {...described(ids.min, errors.minAmount)}
+              />
+              {errorText(ids.min, errors.minAmount)}
+            </div>
+            <div className="orders-field">
+              <label htmlFor={ids.max}>Max amount</label>
+              <input
+                id={ids.max}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step={0.01}
+                value={maxAmount.value}
+                onChange={(event) => maxAmount.setValue(event.target.value)}
+                onBlur={maxAmount.flush}
+                {...described(ids.max, errors.maxAmount)}
+              />
+              {errorText(ids.max, errors.maxAmount)}
+            </div>
+          </fieldset>
+        </div>
+        <div className="orders-filters__actions">
+          <button type="button" className="btn btn--secondary" onClick={clear}>
+            Clear filters
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
