@@ -1,8 +1,16 @@
 import type * as z from 'zod/mini';
 import type { RouteDef, ScheduleDef, WorkerDef } from './route-def.js';
+import { adminAddOrderNote } from './routes/admin-add-order-note.js';
+import { adminConfirmImages } from './routes/admin-confirm-images.js';
+import { adminCreateImageUploads } from './routes/admin-create-image-uploads.js';
+import { adminDeleteOrderImage } from './routes/admin-delete-order-image.js';
 import { adminGetLabel } from './routes/admin-get-label.js';
+import { adminGetOrder } from './routes/admin-get-order.js';
+import { adminLogPayment } from './routes/admin-log-payment.js';
 import { adminRegenerateQrCode } from './routes/admin-regenerate-qr-code.js';
 import { adminRequestLabel } from './routes/admin-request-label.js';
+import { adminSendOrderEmail } from './routes/admin-send-order-email.js';
+import { adminSetOrderStatus } from './routes/admin-set-order-status.js';
 import { createOrder } from './routes/create-order.js';
 import { createTicket } from './routes/create-ticket.js';
 import { easypostWebhook } from './routes/easypost-webhook.js';
@@ -39,6 +47,14 @@ export const routes = {
   adminRequestLabel,
   adminGetLabel,
   adminRegenerateQrCode,
+  adminGetOrder,
+  adminSetOrderStatus,
+  adminLogPayment,
+  adminAddOrderNote,
+  adminCreateImageUploads,
+  adminConfirmImages,
+  adminDeleteOrderImage,
+  adminSendOrderEmail,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;
