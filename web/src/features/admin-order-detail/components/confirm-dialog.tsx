@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import { Dialog } from '../../../components/dialog';
 
 interface ConfirmDialogProps {
@@ -9,6 +10,8 @@ interface ConfirmDialogProps {
   danger?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Where focus goes when the element that opened the dialog is gone (e.g. the deleted item's button). */
+  returnFocusRef?: RefObject<HTMLElement | null>;
 }
 
 /** A yes/no question in the accessible dialog; Cancel has focus first, so Enter never confirms by accident. */
@@ -20,6 +23,7 @@ export function ConfirmDialog({
   danger = false,
   onConfirm,
   onCancel,
+  returnFocusRef,
 }: ConfirmDialogProps) {
   return (
     <Dialog
@@ -28,6 +32,7 @@ export function ConfirmDialog({
       title={title}
       description={<p>{message}</p>}
       size="sm"
+      returnFocusRef={returnFocusRef}
       footer={
         <div className="button-row aod-dialog-actions">
           <button type="button" className="btn btn--secondary" onClick={onCancel}>

@@ -7,7 +7,12 @@ import { ShippingDocuments } from './shipping-documents';
 export function CustomerSection({ order }: { order: AdminOrderDetail }) {
   const { customer } = order;
   return (
-    <DetailSection id="order-customer" title="Customer" icon={<PhoneIcon size={20} />}>
+    <DetailSection
+      id="order-customer"
+      title="Customer"
+      icon={<PhoneIcon size={20} />}
+      className="aod-section--wide"
+    >
       <dl className="aod-facts">
         <div>
           <dt>Name</dt>

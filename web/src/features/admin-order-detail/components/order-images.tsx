@@ -3,7 +3,7 @@ import { adminOrderMessages as m } from '@shared/messages';
 import { checkImageFiles } from '@shared/rules/admin-order-forms';
 import { formatDateTime } from '@shared/rules/date-format';
 import type { AdminOrderDetail, OrderImage } from '@shared/schemas/admin-orders';
-import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { ImageIcon } from '../../../components/icons';
 import { isApiError } from '../../../lib/api-client';
@@ -33,6 +33,14 @@ export function OrderImagesSection({ order }: { order: AdminOrderDetail }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [viewing, setViewing] = useState<OrderImage | null>(null);
   const [deleting, setDeleting] = useState<OrderImage | null>(null);
+  // The deleted image's button had focus: once it is gone, focus goes to the picker, not to the page's start.
+  const [deletedId, setDeletedId] = useState<string | null>(null);
+  useEffect(() => {
+    if (!deletedId || order.images.some((image) => image.id === deletedId)) return;
+    setDeletedId(null);
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.isConnected) inputRef.current?.focus();
+  }, [deletedId, order.images]);
 
   const onPick = (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? []);
@@ -51,7 +59,10 @@ export function OrderImagesSection({ order }: { order: AdminOrderDetail }) {
     setDeleting(null);
     if (!image) return;
     setProblem(null);
-    remove.mutate(image.id, { onError: () => setProblem(m.deleteImageFailed) });
+    remove.mutate(image.id, {
+      onSuccess: () => setDeletedId(image.id),
+      onError: () => setProblem(m.deleteImageFailed),
+    });
   };
 
   const uploading = upload.isPending;
@@ -150,6 +161,7 @@ export function OrderImagesSection({ order }: { order: AdminOrderDetail }) {
         danger
         onConfirm={confirmDelete}
         onCancel={() => setDeleting(null)}
+        returnFocusRef={inputRef}
       />
     </DetailSection>
   );

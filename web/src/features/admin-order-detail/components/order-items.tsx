@@ -12,7 +12,7 @@ export function OrderItems({ order }: { order: AdminOrderDetail }) {
       className="aod-section--wide"
     >
       <div className="aod-table-wrap">
-        <table className="order-table aod-table" data-testid="order-items">
+        <table className="order-table aod-table aod-table--stack" data-testid="order-items">
           <thead>
             <tr>
               <th scope="col">Product</th>
@@ -31,10 +31,16 @@ export function OrderItems({ order }: { order: AdminOrderDetail }) {
             {order.items.map((item, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list; a product may appear twice.
               <tr key={`${item.productId}-${index}`}>
-                <td>{item.name}</td>
-                <td className="aod-num">{item.quantity}</td>
-                <td className="aod-num">{formatMoney(item.price)}</td>
-                <td className="aod-num">{formatMoney(item.lineTotal)}</td>
+                <td data-label="Product">{item.name}</td>
+                <td className="aod-num" data-label="Quantity">
+                  {item.quantity}
+                </td>
+                <td className="aod-num" data-label="Unit price">
+                  {formatMoney(item.price)}
+                </td>
+                <td className="aod-num" data-label="Line total">
+                  {formatMoney(item.lineTotal)}
+                </td>
               </tr>
             ))}
           </tbody>

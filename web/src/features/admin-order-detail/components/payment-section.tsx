@@ -62,10 +62,9 @@ function LogPaymentForm({ orderId }: { orderId: string }) {
             min="0.01"
             step="0.01"
             value={amount}
-            onChange={(event) => {
-              setAmount(event.currentTarget.value);
-              setAmountUnreadable(event.currentTarget.validity.badInput);
-            }}
+            onChange={(event) => setAmount(event.currentTarget.value)}
+            // React fires no change while the value stays '', as it does when typed text is unreadable.
+            onInput={(event) => setAmountUnreadable(event.currentTarget.validity.badInput)}
             data-testid="payment-amount"
           />
         </div>
@@ -180,7 +179,7 @@ export function PaymentSection({ order }: { order: AdminOrderDetail }) {
       </h3>
       {history.length > 0 ? (
         <div className="aod-table-wrap">
-          <table className="order-table aod-table" data-testid="payment-history">
+          <table className="order-table aod-table aod-table--stack" data-testid="payment-history">
             <thead>
               <tr>
                 <th scope="col">Date</th>
@@ -194,12 +193,16 @@ export function PaymentSection({ order }: { order: AdminOrderDetail }) {
             <tbody>
               {history.map((entry) => (
                 <tr key={entry.id}>
-                  <td>
+                  <td data-label="Date">
                     <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp)}</time>
                   </td>
-                  <td className="aod-num">{formatMoney(entry.amount)}</td>
-                  <td>{paymentMethodLabel(entry.method)}</td>
-                  <td className="aod-break">{entry.notes || '—'}</td>
+                  <td className="aod-num" data-label="Amount">
+                    {formatMoney(entry.amount)}
+                  </td>
+                  <td data-label="Method">{paymentMethodLabel(entry.method)}</td>
+                  <td className="aod-break" data-label="Notes">
+                    {entry.notes || '—'}
+                  </td>
                 </tr>
               ))}
             </tbody>
