@@ -28,13 +28,13 @@ afterAll(async () => {
 async function signIn(page: Page) {
   const { email, password } = stack().admin;
   await page.goto(site('/login'));
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/admin'));
 }
 
-const statusSelect = (page: Page) => page.getByLabel('Order status');
+const statusSelect = (page: Page) => page.getByLabel('Order status', { exact: true });
 
 describe.each<ViewportName>(['desktop', 'mobile'])('staff working one order on %s', (viewport) => {
   let page: Page;
@@ -136,16 +136,16 @@ describe.each<ViewportName>(['desktop', 'mobile'])('staff working one order on %
   it('refuses a payment that is not valid, then logs one', async () => {
     const button = page.getByTestId('log-payment');
     expect(await button.isDisabled()).toBe(true);
-    await page.getByLabel('Amount (USD)').fill('0');
-    await page.getByLabel('Payment method').selectOption('zelle');
+    await page.getByLabel('Amount (USD)', { exact: true }).fill('0');
+    await page.getByLabel('Payment method', { exact: true }).selectOption('zelle');
     expect(await button.isDisabled()).toBe(false);
     await button.click();
     const feedback = page.getByTestId('payment-feedback');
     await feedback.getByText(m.paymentAmount, { exact: true }).waitFor();
     expect(await feedback.getAttribute('role')).toBe('alert');
 
-    await page.getByLabel('Amount (USD)').fill('12.34');
-    await page.getByLabel('Payment notes (optional)').fill('Bonus for fast shipping');
+    await page.getByLabel('Amount (USD)', { exact: true }).fill('12.34');
+    await page.getByLabel('Payment notes (optional)', { exact: true }).fill('Bonus for fast shipping');
     await button.click();
     await feedback.getByText('Payment of $12.34 logged.').waitFor();
     const history = page.getByTestId('payment-history');
@@ -154,11 +154,11 @@ describe.each<ViewportName>(['desktop', 'mobile'])('staff working one order on %
     expect(await row.textContent()).toContain('Zelle');
     expect(await row.textContent()).toContain('Bonus for fast shipping');
     expect((await page.getByTestId('payment-method-value').textContent())?.trim()).toBe('Zelle');
-    expect(await page.getByLabel('Amount (USD)').inputValue()).toBe('');
+    expect(await page.getByLabel('Amount (USD)', { exact: true }).inputValue()).toBe('');
   });
 
   it('adds a note, trimmed, and refuses a blank one', async () => {
-    const input = page.getByLabel('New note');
+    const input = page.getByLabel('New note', { exact: true });
     const add = page.getByRole('button', { name: 'Add Note' });
     await input.fill('   ');
     expect(await add.isDisabled()).toBe(true);
@@ -170,7 +170,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('staff working one order on %
   });
 
   it('refuses a GIF before uploading, uploads a PNG, shows it full size, and deletes it', async () => {
-    const input = page.getByLabel('Add images');
+    const input = page.getByLabel('Add images', { exact: true });
     await input.setInputFiles({ name: 'scan.gif', mimeType: 'image/gif', buffer: tinyGif() });
     await page
       .getByTestId('images-feedback')
