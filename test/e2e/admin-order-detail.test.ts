@@ -208,7 +208,8 @@ describe.each<ViewportName>(['desktop', 'mobile'])('staff working one order on %
     const feedback = page.getByTestId('email-feedback');
     await page.getByRole('button', { name: 'Send Completion Email' }).click();
     await feedback.getByText(m.completionSent, { exact: true }).waitFor();
-    await page.getByTestId('email-delivery').getByText('Sent').waitFor();
+    // Queued at once; the page reads the order again until the worker has sent it.
+    await page.getByTestId('email-delivery').getByText('Sent', { exact: true }).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Send Confirmation Email' }).click();
     await feedback.getByText(m.confirmationSent, { exact: true }).waitFor();
     expect(await feedback.getAttribute('role')).toBe('status');
