@@ -28,7 +28,7 @@ afterAll(async () => {
 async function signIn(page: Page) {
   const { email, password } = stack().admin;
   await page.goto(site('/login'));
-  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel(/^Email( address)?$/).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/admin'));
