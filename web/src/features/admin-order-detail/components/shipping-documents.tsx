@@ -147,7 +147,9 @@ export function ShippingDocuments({ order }: { order: AdminOrderDetail }) {
         </div>
         <div>
           <dt>Mode</dt>
-          <dd data-testid="label-mode">{view ? (view.isTestMode ? 'Test mode' : 'Production') : '—'}</dd>
+          <dd data-testid="label-mode">
+            {view && view.state !== 'none' ? (view.isTestMode ? 'Test mode' : 'Production') : '—'}
+          </dd>
         </div>
         <div>
           <dt>Tracking number</dt>
