@@ -152,10 +152,18 @@ describe.each<ViewportName>(['desktop', 'mobile'])('back office entrance on %s',
     await expectAccessible(page, `login with errors (${viewport})`);
   });
 
-  it('a wrong password shows the error and stays on /login', async () => {
+  it('a wrong password shows the error and stays on /login; the button waits meanwhile', async () => {
+    // Cognito answers a moment late, so the submitting state can be seen.
+    await page.route('**/*', async (route) => {
+      const target = route.request().headers()['x-amz-target'] ?? '';
+      if (target.endsWith('.InitiateAuth')) await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
     await signInWith(page, stack().admin.email, 'Wrong-Passw0rd!');
+    await page.locator('button[type="submit"]:disabled .spinner').waitFor();
     const alert = page.locator('.notice--danger');
     await alert.waitFor();
+    await page.unroute('**/*');
     expect((await alert.textContent())?.trim().length).toBeGreaterThan(0);
     expect(path(page)).toBe('/login');
     expect(await page.getByRole('button', { name: authMessages.submit }).isEnabled()).toBe(true);
