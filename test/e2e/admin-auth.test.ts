@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Browser, Page } from 'playwright-core';
 import { authMessages, dashboardMessages } from '../../shared/messages';
+import { fillLogin } from '../support/admin-browser';
 import { expectAccessible, launchBrowser, newPage, pageErrors, type ViewportName } from '../support/browser';
 import { createPlainUser } from '../support/cognito';
 import { stack } from '../support/stack';
@@ -31,13 +32,6 @@ async function waitForTitle(page: Page, pattern: RegExp) {
     .catch(async () => {
       throw new Error(`Title ${JSON.stringify(await page.title())} never matched ${pattern}`);
     });
-}
-
-async function signInWith(page: Page, email: string, password: string) {
-  await page.getByRole('heading', { name: authMessages.heading }).waitFor();
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: authMessages.submit }).click();
 }
 
 /** On a phone the sidebar is a drawer behind the Menu button. */
@@ -159,7 +153,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('back office entrance on %s',
       if (target.endsWith('.InitiateAuth')) await new Promise((resolve) => setTimeout(resolve, 1000));
       await route.continue();
     });
-    await signInWith(page, stack().admin.email, 'Wrong-Passw0rd!');
+    await fillLogin(page, stack().admin.email, 'Wrong-Passw0rd!');
     await page.locator('button[type="submit"]:disabled .spinner').waitFor();
     const alert = page.locator('.notice--danger');
     await alert.waitFor();
@@ -295,7 +289,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('back office entrance on %s',
     await page.waitForURL((url) => url.pathname === '/login');
     await page.getByText(authMessages.signInTo('/admin/orders')).waitFor();
     expect(await storedIdToken(page)).toBeNull();
-    await signInWith(page, stack().admin.email, stack().admin.password);
+    await fillLogin(page, stack().admin.email, stack().admin.password);
     await page.waitForURL((url) => url.pathname === '/admin/orders');
   });
 
@@ -310,7 +304,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('back office entrance on %s',
     await other.close();
     // Signing in here brings this tab back to where it was.
     await page.getByText(authMessages.signInTo('/admin/orders')).waitFor();
-    await signInWith(page, stack().admin.email, stack().admin.password);
+    await fillLogin(page, stack().admin.email, stack().admin.password);
     await page.waitForURL((url) => url.pathname === '/admin/orders');
   });
 
@@ -329,7 +323,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('back office entrance on %s',
     const email = `plain-${viewport}-${randomUUID().slice(0, 8)}@stripbuyback.test`;
     await createPlainUser(email, 'Plain-Passw0rd!');
     await page.goto(site('/admin'));
-    await signInWith(page, email, 'Plain-Passw0rd!');
+    await fillLogin(page, email, 'Plain-Passw0rd!');
     await page.getByRole('heading', { name: authMessages.adminRequired }).waitFor();
     await expectAccessible(page, `admin required (${viewport})`);
     await page.getByRole('button', { name: authMessages.logout }).click();
@@ -350,7 +344,7 @@ describe('token refresh', () => {
 
   it('expired tokens are refreshed silently and the page loads', async () => {
     await page.goto(site('/admin/orders'));
-    await signInWith(page, stack().admin.email, stack().admin.password);
+    await fillLogin(page, stack().admin.email, stack().admin.password);
     await page.waitForURL((url) => url.pathname === '/admin/orders');
     await editStoredTokens(page, { expire: true });
     const expired = await storedIdToken(page);
@@ -411,7 +405,7 @@ describe('breach check at sign-in', () => {
         rangeCalls.push({ url: request.url(), padding: request.headers()['add-padding'] });
     });
     await page.goto(site('/admin'));
-    await signInWith(page, email, 'Password123!');
+    await fillLogin(page, email, 'Password123!');
     await page.waitForURL((url) => url.pathname === '/admin');
     const banner = page.getByRole('alert').filter({ hasText: authMessages.breached });
     await banner.waitFor();
@@ -429,7 +423,7 @@ describe('breach check at sign-in', () => {
       await breachMode(mode);
       await page.goto(site('/admin'));
       const started = Date.now();
-      await signInWith(page, stack().admin.email, stack().admin.password);
+      await fillLogin(page, stack().admin.email, stack().admin.password);
       await page.waitForURL((url) => url.pathname === '/admin');
       await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
       expect(Date.now() - started).toBeLessThan(10_000);
@@ -446,7 +440,7 @@ describe('first sign-in of a user staff created', () => {
     const email = `new-staff-${randomUUID().slice(0, 8)}@stripbuyback.test`;
     await createStaff(email, 'Temp-Passw0rd!', { temporary: true });
     await page.goto(site('/admin/orders'));
-    await signInWith(page, email, 'Temp-Passw0rd!');
+    await fillLogin(page, email, 'Temp-Passw0rd!');
     await page.getByRole('heading', { name: authMessages.newPasswordHeading }).waitFor();
     await expectAccessible(page, 'new password (mobile)');
     await page.getByLabel('New password', { exact: true }).fill('Another-Passw0rd!');

@@ -4,6 +4,7 @@ import { LABEL_POLL_TIMEOUT_MS } from '../../shared/constants';
 import { adminOrderMessages as m, messages } from '../../shared/messages';
 import type { OrderConfirmation } from '../../shared/schemas/order';
 import type { Product } from '../../shared/schemas/product';
+import { signInAsStaff } from '../support/admin-browser';
 import { expectAccessible, launchBrowser, newPage, pageErrors, type ViewportName } from '../support/browser';
 import { catalogue, checkoutBody, postOrder, uniqueEmail } from '../support/checkout';
 import { solidPng, tinyGif } from '../support/image-fixtures';
@@ -24,15 +25,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signIn(page: Page) {
-  const { email, password } = stack().admin;
-  await page.goto(site('/login'));
-  await page.getByLabel(/^Email( address)?$/).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname.startsWith('/admin'));
-}
 
 const statusSelect = (page: Page) => page.getByLabel('Order status', { exact: true });
 
@@ -60,7 +52,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('staff working one order on %
     // The order's own confirmation e-mail arrives first; later ones are counted from here.
     mailsBefore = (await waitForMail(email, 1)).length;
     page = await newPage(browser, viewport);
-    await signIn(page);
+    await signInAsStaff(page);
   });
   afterAll(async () => {
     await page.context().close();

@@ -5,6 +5,7 @@ import { messages } from '../../shared/messages';
 import { formatMoney } from '../../shared/rules/money';
 import type { OrderConfirmation } from '../../shared/schemas/order';
 import type { Product } from '../../shared/schemas/product';
+import { signInAsStaff } from '../support/admin-browser';
 import { expectAccessible, launchBrowser, newPage, pageErrors, type ViewportName } from '../support/browser';
 import { catalogue, checkoutBody, postOrder, uniqueEmail } from '../support/checkout';
 import { stack } from '../support/stack';
@@ -35,15 +36,6 @@ const localDay = (offsetDays = 0) => {
   d.setDate(d.getDate() + offsetDays);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
-
-async function signIn(page: Page) {
-  const { admin } = stack();
-  await page.goto(site('/login'));
-  await page.getByLabel('Email').fill(admin.email);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.pathname.startsWith('/admin'));
-}
 
 const showing = (page: Page, text: string) =>
   page
@@ -109,7 +101,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the back office orders list 
       orders.push(created.body as unknown as OrderConfirmation);
     }
     page = await newPage(browser, viewport);
-    await signIn(page);
+    await signInAsStaff(page);
   });
   afterAll(async () => {
     await page?.context().close();

@@ -1,0 +1,76 @@
+import type { Browser, Page } from 'playwright-core';
+import { dashboardMessages } from '../../shared/messages';
+import { formatMoney } from '../../shared/rules/money';
+import type { Dashboard } from '../../shared/schemas/admin-orders';
+import { signInAsStaff } from '../support/admin-browser';
+import { expectAccessible, launchBrowser, newPage, pageErrors, type ViewportName } from '../support/browser';
+import { catalogue, checkoutBody, postOrder, uniqueEmail } from '../support/checkout';
+import { signIn } from '../support/cognito';
+import { api, stack } from '../support/stack';
+
+let browser: Browser;
+let token: string;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  token = (await signIn(stack().admin.email, stack().admin.password)).idToken;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const asAdmin = <T>(path: string, init: RequestInit = {}) =>
+  api<T>(path, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
+  });
+
+/** The figure a stat card shows, found by its label. */
+const card = (page: Page, label: string) =>
+  page.locator('.admin-stat', { has: page.getByText(label, { exact: true }) }).locator('.admin-stat__value');
+
+describe.each<ViewportName>(['desktop', 'mobile'])('overview after a completed order on %s', (viewport) => {
+  it('shows the completed order in Total Payments, Inbound Shipments and Recent Orders', async () => {
+    const product = (await catalogue()).find((p) => p.inStock)!;
+    const placed = await postOrder(
+      checkoutBody(uniqueEmail('dash'), [{ productId: product.id, quantity: 3 }]),
+    );
+    expect(placed.status).toBe(201);
+    const order = placed.body as { orderId: string; total: number };
+    const before = (await asAdmin<Dashboard>('/api/admin/dashboard')).body;
+
+    const done = await asAdmin(`/api/admin/orders/${order.orderId}/status`, {
+      method: 'POST',
+      body: JSON.stringify({ status: 'completed' }),
+    });
+    expect(done.status).toBe(200);
+    const after = (await asAdmin<Dashboard>('/api/admin/dashboard')).body;
+    // Nothing was logged, so completing marks it paid in full: the figures move by exactly its total.
+    expect(after.totalPayments).toBeCloseTo(before.totalPayments + order.total, 2);
+    expect(after.completedOrders).toBe(before.completedOrders + 1);
+
+    const page = await newPage(browser, viewport);
+    await signInAsStaff(page);
+    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+    await expect(card(page, dashboardMessages.totalPayments).textContent()).resolves.toBe(
+      formatMoney(after.totalPayments),
+    );
+    await expect(card(page, dashboardMessages.inboundShipments).textContent()).resolves.toBe(
+      String(after.inboundShipments),
+    );
+    await expect(card(page, dashboardMessages.averageOrderValue).textContent()).resolves.toBe(
+      formatMoney(after.averageOrderValue),
+    );
+    const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: order.orderId }) });
+    await expect(row.textContent()).resolves.toContain('Completed');
+    await row.getByRole('link', { name: `View order ${order.orderId}` }).click();
+    await page.waitForURL((url) => url.pathname === `/admin/orders/${order.orderId}`);
+    await page.goBack();
+    await page.getByRole('heading', { name: dashboardMessages.recentOrders }).waitFor();
+    // No sideways scrolling on a phone.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectAccessible(page, `overview (${viewport})`);
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+});
