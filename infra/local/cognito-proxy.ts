@@ -10,10 +10,12 @@
  *   that user, for 3 minutes.
  * The tokens are cognito-local's own, so their issuer (`http://localhost:<this port>/<pool>`) is unchanged.
  */
+
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { LocalStackError } from './errors.js';
+import { readBody } from './http-body.js';
 
 export interface CognitoProxyOptions {
   port: number;
@@ -37,19 +39,6 @@ interface Upstream {
 
 /** cognito-local answers every origin (its `cors({ origin: '*' })`); answers made here must too. */
 const CORS = { 'access-control-allow-origin': '*' };
-
-function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-    });
-    req.on('end', () => resolve(size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
 
 function parseJson(body: Buffer): Record<string, unknown> | undefined {
   try {
@@ -265,7 +254,7 @@ export async function startCognitoProxy(
           operation === 'InitiateAuth' ||
           operation === 'RespondToAuthChallenge')
       ) {
-        const body = await readBody(req);
+        const body = await readBody(req, MAX_BODY_BYTES);
         if (!body) return sendError(res, 413, 'InvalidParameterException', 'Request body too large');
         if (operation === 'InitiateAuth') return initiateAuth(req, res, body);
         if (operation === 'RespondToAuthChallenge') return respondToChallenge(req, res, body);

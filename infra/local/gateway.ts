@@ -13,6 +13,7 @@ import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { JwtAuthorizer } from './authorizer.js';
 import { LocalStackError } from './errors.js';
 import { buildHttpEvent, toHttpResponse } from './events.js';
+import { readBody } from './http-body.js';
 import { InvocationError, type LocalFunction, type LogSink } from './lambdas.js';
 import { matchRoute, orderRoutes } from './routing.js';
 
@@ -155,23 +156,6 @@ export async function startGateway(
     res.end(res.req.method === 'HEAD' ? undefined : body);
   };
 
-  const readBody = (req: IncomingMessage): Promise<Buffer | undefined> =>
-    new Promise((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      req.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > MAX_BODY_BYTES) {
-          resolve(undefined);
-          req.resume();
-          return;
-        }
-        chunks.push(chunk);
-      });
-      req.on('end', () => resolve(size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks)));
-      req.on('error', reject);
-    });
-
   async function handleApi(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     const started = Date.now();
     const method = req.method ?? 'GET';
@@ -183,7 +167,7 @@ export async function startGateway(
         options.log.line('api', `${method} ${req.url} ${status} ${Date.now() - started}ms${label}`);
     };
 
-    const body = await readBody(req);
+    const body = await readBody(req, MAX_BODY_BYTES);
     if (!body)
       return finish(
         413,
@@ -364,7 +348,7 @@ export async function startGateway(
     if (!control) return send(res, 404, headers, NOT_FOUND);
     if (req.method !== 'POST')
       return send(res, 405, { ...headers, allow: 'POST' }, json({ error: 'POST only' }));
-    const raw = await readBody(req);
+    const raw = await readBody(req, MAX_BODY_BYTES);
     if (!raw || raw.length > MAX_CONTROL_BODY_BYTES)
       return send(res, 413, headers, json({ error: 'Body too large' }));
     let body: unknown;

@@ -4,11 +4,13 @@
  * and only then handed to s3rver byte for byte; a refused one stores nothing. Every other request (the SDK's
  * calls, presigned GET/PUT, CORS preflights) streams through untouched.
  */
+
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import busboy from 'busboy';
 import { LocalStackError } from './errors.js';
+import { readBody } from './http-body.js';
 import { checkPostPolicy, errorXml, type PolicyRefusal, type PostUpload } from './s3-post-policy.js';
 
 export interface S3ProxyOptions {
@@ -26,19 +28,6 @@ const isPostUpload = (req: IncomingMessage, path: string) =>
   req.method === 'POST' &&
   /^multipart\/form-data/i.test(String(req.headers['content-type'] ?? '')) &&
   /^\/[^/]+\/?$/.test(path);
-
-function readAll(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) chunks.push(chunk);
-    });
-    req.on('end', () => resolve(size > limit ? undefined : Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
-}
 
 /** The form's fields up to the file and the file's real size, read with busboy from the buffered body. */
 export function readPostForm(
@@ -139,7 +128,7 @@ export async function startS3Proxy(options: S3ProxyOptions): Promise<{ close(): 
     });
 
   async function upload(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-    const body = await readAll(req, MAX_UPLOAD_BYTES);
+    const body = await readBody(req, MAX_UPLOAD_BYTES);
     if (!body)
       return refuse(req, res, {
         status: 400,

@@ -40,9 +40,8 @@ export interface OrderListParams {
 }
 
 export type OrderListParamKey = Exclude<keyof OrderListParams, 'page' | 'pageSize'>;
-/** The keys that narrow the list (a change to any of them goes back to page 1). */
-export const FILTER_KEYS: readonly OrderListParamKey[] = [
-  'q',
+/** The filters inside the collapsible panel. */
+export const PANEL_KEYS = [
   'status',
   'shipmentStatus',
   'paymentMethod',
@@ -50,8 +49,9 @@ export const FILTER_KEYS: readonly OrderListParamKey[] = [
   'to',
   'minAmount',
   'maxAmount',
-  'quick',
-];
+] as const;
+/** The keys that narrow the list (a change to any of them goes back to page 1). */
+export const FILTER_KEYS: readonly OrderListParamKey[] = ['q', ...PANEL_KEYS, 'quick'];
 
 const text = (search: URLSearchParams, key: string) => (search.get(key) ?? '').trim();
 

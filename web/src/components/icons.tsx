@@ -3,7 +3,8 @@ import type { ReactNode, SVGProps } from 'react';
 /** Decorative line icons (24 px grid, currentColor). They are always aria-hidden: the text beside them speaks. */
 export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
 
-function Svg({
+/** The frame every icon shares; feature-specific icon sets (the back office's) build on it too. */
+export function Svg({
   size = 20,
   className,
   filled = false,

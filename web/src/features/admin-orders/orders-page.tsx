@@ -2,7 +2,7 @@ import { adminOrderMessages } from '@shared/messages';
 import {
   filterErrors,
   hasActiveFilters,
-  type OrderFilterControl,
+  PANEL_KEYS,
   showingLine,
 } from '@shared/rules/admin-order-filters';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
@@ -19,16 +19,6 @@ import { OrdersToolbar } from './components/orders-toolbar';
 import { Pagination } from './components/pagination';
 import { useOrderListParams } from './use-order-list-params';
 import './orders-page.css';
-
-const PANEL_CONTROLS: readonly OrderFilterControl[] = [
-  'status',
-  'shipmentStatus',
-  'paymentMethod',
-  'from',
-  'to',
-  'minAmount',
-  'maxAmount',
-];
 
 /** Asks before an order is completed, in an accessible dialog; resolves with the answer. */
 function useCompletionConfirm() {
@@ -73,7 +63,7 @@ export function OrdersPage() {
 
   const badRequest = isApiError(orders.error) && orders.error.status === 400 ? orders.error : null;
   const errors = badRequest ? filterErrors(badRequest.fields) : {};
-  const panelError = PANEL_CONTROLS.some((control) => errors[control]);
+  const panelError = PANEL_KEYS.some((control) => errors[control]);
 
   // Open on arrival when the address already carries panel filters, and whenever the server objects to one.
   const [panelOpen, setPanelOpen] = useState(

@@ -6,6 +6,7 @@ import {
   type OrderFilterControl,
   type OrderListParams,
   type OrderListPatch,
+  PANEL_KEYS,
   paymentMethodFilterOptions,
   QUICK_FILTERS,
   type QuickFilter,
@@ -35,17 +36,6 @@ interface OrdersToolbarProps {
   toggleQuick: (quick: QuickFilter) => void;
   clear: () => void;
 }
-
-/** The filters of the panel, counted on its toggle. */
-const PANEL_KEYS = [
-  'status',
-  'shipmentStatus',
-  'paymentMethod',
-  'from',
-  'to',
-  'minAmount',
-  'maxAmount',
-] as const;
 
 /** Search, quick filters and the collapsible filter panel; every value lives in the address. */
 export function OrdersToolbar({

@@ -1,28 +1,6 @@
-import type { IconProps } from '../../../components/icons';
+import { type IconProps, Svg } from '../../../components/icons';
 
 // Back-office icons live here, not in components/icons.tsx: that module is in the public first-load bundle.
-function Svg({ size = 20, children, ...rest }: IconProps & { children: React.ReactNode }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className="icon"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
-
 export const OverviewIcon = (props: IconProps) => (
   <Svg {...props}>
     <rect x="3" y="3" width="7" height="9" rx="1.5" />
