@@ -32,7 +32,10 @@ export class OrderListCache {
   private readonly entries = new Map<string, ListEntry>();
   /** Newest first; positions found by binary search on the immutable sort key (created_at#order_id). */
   private sorted: ListEntry[] = [];
+  /** The newest change applied: where an interrupted first load goes on from. */
   private newestChange: string | null = null;
+  /** When the last complete refresh started (epoch ms): every change older than that was visible to it. */
+  private lastRefreshAt: number | null = null;
   private refreshing: Promise<void> | null = null;
   /** Lookups over the current rows; replaced when they change. */
   private index = new ListIndex([]);
@@ -62,11 +65,15 @@ export class OrderListCache {
     return pageOf(this.memo.matched, query);
   }
 
+  /**
+   * Reads from a little before the last complete refresh started (not from the newest change seen: after a
+   * burst of writes that would re-read the whole burst on every request); a first load that was interrupted
+   * goes on from the newest change it applied.
+   */
   private async readChanges(): Promise<void> {
-    const since =
-      this.newestChange === null
-        ? null
-        : new Date(Date.parse(this.newestChange) - REFRESH_OVERLAP_MS).toISOString();
+    const startedAt = Date.now();
+    const from = this.lastRefreshAt ?? (this.newestChange === null ? null : Date.parse(this.newestChange));
+    const since = from === null ? null : new Date(from - REFRESH_OVERLAP_MS).toISOString();
     let changes = 0;
     for await (const item of this.readSince(since)) {
       if (this.apply(item, changes >= BULK_CHANGES)) changes++;
@@ -76,6 +83,7 @@ export class OrderListCache {
     }
     if (changes >= BULK_CHANGES) this.sorted = [...this.entries.values()].sort(byNewest);
     if (changes > 0) this.index = new ListIndex(this.sorted);
+    this.lastRefreshAt = startedAt;
   }
 
   /**

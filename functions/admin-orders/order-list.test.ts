@@ -82,9 +82,10 @@ describe('orders list (in-memory search, filters, paging)', () => {
     await cache.list(query({}));
     expect(t.reads).toEqual([null]);
 
-    const later = new Date(Date.UTC(2026, 1, 1)).toISOString();
+    // Written now, as every order write stamps its change.
+    const later = new Date().toISOString();
     t.table.set('C000003', { ...item(3), status: 'cancelled', updated_at: later });
-    t.table.set('C000099', item(99));
+    t.table.set('C000099', { ...item(99), updated_at: later });
     t.table.set('C000004', { ...item(4), deleted_at: later, updated_at: later });
     const cancelled = await cache.list(query({ status: 'cancelled' }));
     expect(cancelled.orders.map((o) => o.orderId)).toEqual(['C000003']);
@@ -99,13 +100,15 @@ describe('orders list (in-memory search, filters, paging)', () => {
   });
 
   it('ignores an older copy of an order it already holds (an overlap re-read or a late index entry)', async () => {
-    const t = fakeTable([item(1, { status: 'processing', updated_at: '2026-03-01T00:00:00.000Z' })]);
+    const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+    const t = fakeTable([item(1, { status: 'processing', updated_at: at(-1000) })]);
     const cache = new OrderListCache(t.read);
     await cache.list(query({}));
-    t.table.set('C000001', item(1, { status: 'pending', updated_at: '2026-03-01T00:00:05.000Z' }));
+    const changedAt = at(0);
+    t.table.set('C000001', item(1, { status: 'pending', updated_at: changedAt }));
     expect((await cache.list(query({}))).orders[0].status).toBe('pending');
     // The same order read again with its earlier copy must not move it back.
-    t.table.set('C000001', item(1, { status: 'processing', updated_at: '2026-03-01T00:00:05.000Z' }));
+    t.table.set('C000001', item(1, { status: 'processing', updated_at: changedAt }));
     expect((await cache.list(query({}))).orders[0].status).toBe('pending');
   });
 
@@ -124,6 +127,20 @@ describe('orders list (in-memory search, filters, paging)', () => {
     expect((await cache.list(query({ status: 'completed' }))).total).toBe(300);
     expect((await cache.list(query({ q: 'first1199x' }))).total).toBe(0);
     expect((await cache.list(query({ q: 'first1199' }))).orders.map((o) => o.orderId)).toEqual(['C001199']);
+  });
+
+  it('after a burst of writes, reads only from shortly before its last refresh, not the whole burst again', async () => {
+    const now = Date.now();
+    const burst = Array.from({ length: 50 }, (_, i) =>
+      item(i + 1, { updated_at: new Date(now - 60_000).toISOString() }),
+    );
+    const t = fakeTable(burst);
+    const cache = new OrderListCache(t.read);
+    await cache.list(query({}));
+    await cache.list(query({}));
+    // The second read starts 10 s before the first refresh began: past the burst a minute earlier.
+    expect(t.reads[1]! > burst[0].updated_at).toBe(true);
+    expect(Date.parse(t.reads[1]!)).toBeGreaterThanOrEqual(now - 10_000 - 1000);
   });
 
   it('refuses malformed query values with the messages', () => {
