@@ -9,6 +9,7 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { adminOrderMessages as m } from '../../shared/messages';
 import { ZAdminOrderDetail } from '../../shared/schemas/admin-orders';
+import { counters, order } from '../lib/entities';
 import { AppError } from '../lib/errors';
 import { planPayment, planStatusChange } from './order-counters';
 
@@ -30,8 +31,7 @@ const { queueOrderEmail } = require('./order-emails') as typeof import('./order-
 const NOW = new Date('2026-03-04T10:00:00.000Z');
 const clock = () => NOW;
 const ORDER = {
-  pk: 'ORDER#C7K2M9Q',
-  sk: 'ORDER',
+  ...order.key('C7K2M9Q'),
   entity: 'order',
   order_id: 'C7K2M9Q',
   order_number: 'C7K2M9Q',
@@ -170,7 +170,7 @@ describe('writes', () => {
     expect(orderUpdate.Update?.UpdateExpression).toContain('ADD');
     expect(orderUpdate.Update?.ConditionExpression).toContain('attribute_not_exists(deleted_at)');
     // Not completed: only the day's amount_paid moves.
-    expect(ordersCounters.Update?.Key).toEqual({ pk: 'STATS#DAILY', sk: '2026-03-04' });
+    expect(ordersCounters.Update?.Key).toEqual(counters.day('2026-03-04'));
     expect(Object.values(ordersCounters.Update?.ExpressionAttributeValues ?? {})).toContain(5.5);
     expect(dayCounters).toBeUndefined();
   });

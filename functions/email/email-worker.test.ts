@@ -2,6 +2,7 @@ import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
+import { emailJob, order } from '../lib/entities';
 
 process.env.TABLE_NAME = 'test-table';
 process.env.EMAIL_FROM = 'no-reply@stripbuyback.test';
@@ -55,7 +56,7 @@ describe('email worker', () => {
     expect(sent.Destination?.ToAddresses).toEqual(['seller@example.com']);
     expect(sent.Content?.Simple?.Subject?.Data).toBe('Your order C1A2B3C');
     const put = ddb.commandCalls(PutCommand)[0].args[0].input;
-    expect(put.Item).toMatchObject({ pk: `EMAILJOB#${A}`, status: 'sent', provider_message_id: 'ses-1' });
+    expect(put.Item).toMatchObject({ ...emailJob.key(A), status: 'sent', provider_message_id: 'ses-1' });
     expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
   });
 
@@ -64,7 +65,7 @@ describe('email worker', () => {
     ses.on(SendEmailCommand).resolves({ MessageId: 'ses-2' });
     await run([record('m1', job(A, { ref: { kind: 'order', id: 'C1A2B3C' } }))]);
     const update = ddb.commandCalls(UpdateCommand)[0].args[0].input;
-    expect(update.Key).toEqual({ pk: 'ORDER#C1A2B3C', sk: 'ORDER' });
+    expect(update.Key).toEqual(order.key('C1A2B3C'));
     expect(update.ExpressionAttributeValues).toMatchObject({ ':s': 'sent' });
   });
 
@@ -88,10 +89,10 @@ describe('email worker', () => {
     ]);
     expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: 'm1' }] });
     const update = ddb.commandCalls(UpdateCommand)[0].args[0].input;
-    expect(update.Key).toEqual({ pk: `EMAILJOB#${A}`, sk: 'JOB' });
+    expect(update.Key).toEqual(emailJob.key(A));
     // The job was about an order and this was its last delivery: the order shows the failure.
     const onOrder = ddb.commandCalls(UpdateCommand)[1].args[0].input;
-    expect(onOrder.Key).toEqual({ pk: 'ORDER#C1A2B3C', sk: 'ORDER' });
+    expect(onOrder.Key).toEqual(order.key('C1A2B3C'));
     expect(onOrder.ExpressionAttributeValues).toMatchObject({ ':s': 'failed', ':e': 'Throttling' });
     expect(update.ExpressionAttributeValues).toMatchObject({
       ':error': 'Throttling',

@@ -7,6 +7,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { lookupMessages, orderMessages } from '../../shared/messages';
+import { order as orderEntity, orderToken } from '../lib/entities';
 import { AppError } from '../lib/errors';
 
 process.env.TABLE_NAME = 'test-table';
@@ -16,8 +17,7 @@ const { lookupOrder } = require('./lookup-order') as typeof import('./lookup-ord
 
 const TOKEN = '5b0c7f6e-0b1a-4c55-9a43-3f1e0d2c9b11';
 const order = {
-  pk: 'ORDER#C7K2M9Q',
-  sk: 'ORDER',
+  ...orderEntity.key('C7K2M9Q'),
   order_id: 'C7K2M9Q',
   status: 'pending',
   shipment_status: 'pending',
@@ -49,10 +49,8 @@ const expectAppError = async (promise: Promise<unknown>, status: number, message
 
 beforeEach(() => {
   ddb.reset();
-  ddb
-    .on(GetCommand, { Key: { pk: `TOKEN#${TOKEN}`, sk: 'TOKEN' } })
-    .resolves({ Item: { order_id: 'C7K2M9Q' } });
-  ddb.on(GetCommand, { Key: { pk: 'ORDER#C7K2M9Q', sk: 'ORDER' } }).resolves({ Item: order });
+  ddb.on(GetCommand, { Key: orderToken.key(TOKEN) }).resolves({ Item: { order_id: 'C7K2M9Q' } });
+  ddb.on(GetCommand, { Key: orderEntity.key('C7K2M9Q') }).resolves({ Item: order });
   ddb.on(PutCommand).resolves({});
   ddb.on(UpdateCommand).resolves({});
 });

@@ -185,6 +185,8 @@ async function measure(site: string, token: string, connections: number, duratio
     const first = await fetch(`${site}${pathOf()}`, { headers });
     await first.text();
     const firstMs = performance.now() - started;
+    // Warm the path (JIT, connections) before measuring, alike at both sizes.
+    for (let i = 0; i < 20; i++) await (await fetch(`${site}${pathOf()}`, { headers })).text();
     const result = await autocannon({
       url: site,
       connections,
