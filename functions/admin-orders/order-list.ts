@@ -13,7 +13,7 @@ import type { OrderListItem } from '../lib/entities.js';
 /** A row as the list keeps it: the API row plus what filtering needs, computed once per change. */
 export interface ListEntry {
   row: AdminOrderRow;
-  /** Lower-case order number, first name, last name, full name and e-mail, one per line. */
+  /** Lower-case order number, full name ('first last': either name alone is inside it) and e-mail, one per line. */
   haystack: string;
   totalCents: number;
   createdMs: number;
@@ -43,9 +43,7 @@ export function toListEntry(item: OrderListItem): ListEntry {
   const c = row.customer;
   return {
     row,
-    haystack: [row.orderId, c.firstName, c.lastName, `${c.firstName} ${c.lastName}`, c.email]
-      .join('\n')
-      .toLowerCase(),
+    haystack: [row.orderId, `${c.firstName} ${c.lastName}`, c.email].join('\n').toLowerCase(),
     totalCents: toCents(row.total),
     createdMs: Date.parse(row.createdAt),
     method: row.paymentMethod.toLowerCase(),

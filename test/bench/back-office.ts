@@ -163,7 +163,17 @@ const SCENARIOS: Scenario[] = [
   },
   {
     name: 'orders list, search',
-    path: () => `/api/admin/orders?q=${pick([RARE_SURNAME.toLowerCase(), 'smith', 'hana', 'example.com'])}`,
+    // What staff type: part of an order number, a first name, a surname (common or rare), a whole name.
+    path: () =>
+      `/api/admin/orders?q=${encodeURIComponent(
+        pick([
+          `c${randomInt(36).toString(36)}${randomInt(36).toString(36)}`,
+          pick(FIRST),
+          pick(LAST),
+          RARE_SURNAME,
+          `${pick(FIRST)} ${pick(LAST)}`,
+        ]).toLowerCase(),
+      )}`,
   },
   {
     name: 'orders list, page changes of a filter',
