@@ -51,3 +51,9 @@ export const ORDER_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as co
 export const IMAGE_UPLOAD_EXPIRY_SECONDS = 600;
 /** What a completed order with nothing logged is marked paid by (spec 001 §4). */
 export const DIRECT_DEPOSIT = 'Direct Deposit';
+
+/** Order statuses staff choose from (spec 001 §4); any may follow any other. */
+export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** Values the shipment status filter offers (spec 001 §4). */
+export const SHIPMENT_STATUS_FILTERS = ['pending', 'shipped', 'delivered'] as const;

@@ -5,7 +5,7 @@
  * sorted newest first; filtered, counted and paged in memory (order-list.ts). docs/data-model.md says at which
  * size this stops serving and what takes over.
  */
-import type { AdminOrderList, AdminOrderListQuery } from '../../shared/schemas/admin-orders.js';
+import type { AdminOrderList, AdminOrderListQuery } from '../../shared/schemas/admin-order-list.js';
 import type { OrderListItem } from '../lib/entities.js';
 import {
   byNewest,

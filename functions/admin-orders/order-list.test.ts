@@ -1,4 +1,4 @@
-import { ZAdminOrderListQuery } from '../../shared/schemas/admin-orders';
+import { ZAdminOrderListQuery } from '../../shared/schemas/admin-order-list';
 import type { OrderListItem } from '../lib/entities';
 import { OrderListCache } from './order-list-cache';
 

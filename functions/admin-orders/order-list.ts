@@ -7,7 +7,7 @@ import type {
   AdminOrderList,
   AdminOrderListQuery,
   AdminOrderRow,
-} from '../../shared/schemas/admin-orders.js';
+} from '../../shared/schemas/admin-order-list.js';
 import type { OrderListItem } from '../lib/entities.js';
 
 /** A row as the list keeps it: the API row plus what filtering needs, computed once per change. */

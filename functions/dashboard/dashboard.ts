@@ -1,6 +1,6 @@
 import { DASHBOARD_CHART_DAYS, RECENT_ORDERS_COUNT } from '../../shared/constants.js';
 import { fromCents, toCents } from '../../shared/rules/money.js';
-import type { Dashboard } from '../../shared/schemas/admin-orders.js';
+import type { Dashboard } from '../../shared/schemas/dashboard.js';
 import { type DailyStatsItem, dayOf, type OrderStatsItem } from '../lib/entities.js';
 import { getDailyStats, getOrderStats, getRecentOrders } from './dashboard-repository.js';
 

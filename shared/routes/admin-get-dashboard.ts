@@ -1,5 +1,5 @@
 import type { RouteDef } from '../route-def.js';
-import { ZDashboard } from '../schemas/admin-orders.js';
+import { ZDashboard } from '../schemas/dashboard.js';
 
 /** The overview: counters (one GetItem), the chart's days (one Query) and the 7 newest orders. */
 export const adminGetDashboard = {

@@ -1,5 +1,5 @@
 import type { RouteDef } from '../route-def.js';
-import { ZAdminOrderList, ZAdminOrderListQuery } from '../schemas/admin-orders.js';
+import { ZAdminOrderList, ZAdminOrderListQuery } from '../schemas/admin-order-list.js';
 
 /** The orders list: search, filters and one page, with the exact number of matches. */
 export const adminListOrders = {

@@ -1,5 +1,5 @@
 import { DIRECT_DEPOSIT } from '../constants.js';
-import { ZAdminOrderListQuery } from '../schemas/admin-orders.js';
+import { ZAdminOrderListQuery } from '../schemas/admin-order-list.js';
 import {
   clearOrderFilters,
   effectiveStatus,

@@ -4,10 +4,10 @@ import {
   ORDER_PAGE_SIZES,
   QUICK_FILTER_HOURS,
 } from '../constants.js';
+import type { AdminOrderListQueryInput } from '../schemas/admin-order-list.js';
 import {
   ADMIN_PAYMENT_METHOD_LABELS,
   ADMIN_PAYMENT_METHODS,
-  type AdminOrderListQueryInput,
   ORDER_STATUSES,
 } from '../schemas/admin-orders.js';
 import { PAYOUT_METHODS } from '../schemas/settings.js';

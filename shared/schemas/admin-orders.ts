@@ -5,19 +5,16 @@ import {
   ORDER_IMAGE_MAX_FILES,
   ORDER_IMAGE_TYPES,
   ORDER_PAGE_SIZES,
+  ORDER_STATUSES,
   PAYMENT_AMOUNT_MIN,
 } from '../constants.js';
 import { adminOrderMessages } from '../messages.js';
 import { ORDER_ID_PATTERN } from '../rules/order.js';
-import { ZTimelineEntry } from './order.js';
+import { ZCustomerContact, ZTimelineEntry } from './order.js';
+
+export { ORDER_STATUSES, type OrderStatus, SHIPMENT_STATUS_FILTERS } from '../constants.js';
 
 const m = adminOrderMessages;
-
-/** Order statuses staff choose from (spec 001 §4); any may follow any other. */
-export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-/** Values the shipment status filter offers (spec 001 §4). */
-export const SHIPMENT_STATUS_FILTERS = ['pending', 'shipped', 'delivered'] as const;
 
 /** The methods a payment can be logged with (spec 001 §5), with the labels the back office shows. */
 export const ADMIN_PAYMENT_METHODS = [
@@ -43,99 +40,6 @@ export const ADMIN_PAYMENT_METHOD_LABELS: Record<AdminPaymentMethod, string> = {
   sol: 'Solana (SOL)',
   usdt: 'Tether (USDT)',
 };
-
-/** Query values arrive as text: a number, or absent when empty. */
-const numberParam = (message: string) =>
-  z.optional(
-    z.pipe(
-      z.string(message).check(z.trim(), z.regex(/^-?\d+(\.\d+)?$/, message)),
-      z.transform((v) => Number(v)),
-    ),
-  );
-
-/**
- * GET /api/admin/orders. `createdFrom`/`createdTo` are instants: the browser turns the date range (start of the
- * first day to 23:59:59 of the last, in the staff member's time zone) and the quick filters into them.
- */
-export const ZAdminOrderListQuery = z.object({
-  q: z.optional(z.string().check(z.trim(), z.maxLength(100, m.searchTooLong))),
-  status: z.optional(z.enum(ORDER_STATUSES, m.invalidStatus)),
-  shipmentStatus: z.optional(z.enum(SHIPMENT_STATUS_FILTERS, m.invalidShipmentStatus)),
-  paymentMethod: z.optional(z.string().check(z.trim(), z.maxLength(40, m.invalidPaymentMethodFilter))),
-  createdFrom: z.optional(z.iso.datetime({ offset: true, error: m.invalidDate })),
-  createdTo: z.optional(z.iso.datetime({ offset: true, error: m.invalidDate })),
-  minAmount: numberParam(m.invalidAmountFilter),
-  maxAmount: numberParam(m.invalidAmountFilter),
-  page: z._default(
-    z.pipe(
-      z.string(m.invalidPage).check(z.regex(/^[1-9]\d{0,5}$/, m.invalidPage)),
-      z.transform((v) => Number(v)),
-    ),
-    1,
-  ),
-  pageSize: z._default(
-    z.pipe(
-      z.enum(ORDER_PAGE_SIZES.map(String) as [string, ...string[]], m.invalidPageSize),
-      z.transform((v) => Number(v)),
-    ),
-    DEFAULT_ORDER_PAGE_SIZE,
-  ),
-});
-export type AdminOrderListQuery = z.infer<typeof ZAdminOrderListQuery>;
-export type AdminOrderListQueryInput = z.input<typeof ZAdminOrderListQuery>;
-
-const ZCustomer = z.object({
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phone: z.string(),
-});
-
-/** One row of the orders list: only the list's columns. */
-export const ZAdminOrderRow = z.object({
-  orderId: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  status: z.string(),
-  shipmentStatus: z.string(),
-  customer: ZCustomer,
-  total: z.number(),
-  paidAmount: z.number(),
-  paymentMethod: z.string(),
-});
-export type AdminOrderRow = z.infer<typeof ZAdminOrderRow>;
-
-export const ZAdminOrderList = z.object({
-  orders: z.array(ZAdminOrderRow),
-  /** Exact number of orders matching the filters. */
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
-export type AdminOrderList = z.infer<typeof ZAdminOrderList>;
-
-/** GET /api/admin/dashboard: counters read in one GetItem, the chart's days in one Query. */
-export const ZDashboard = z.object({
-  /** Sum of what was paid on completed orders. */
-  totalPayments: z.number(),
-  /** Every order ever received. */
-  inboundShipments: z.number(),
-  /** Mean total of completed orders; 0 when none. */
-  averageOrderValue: z.number(),
-  completedOrders: z.number(),
-  recentOrders: z.array(
-    z.object({
-      orderId: z.string(),
-      createdAt: z.string(),
-      status: z.string(),
-      total: z.number(),
-      customerName: z.string(),
-    }),
-  ),
-  /** The last 30 days, oldest first, each day (UTC) present even when empty. */
-  daily: z.array(z.object({ date: z.string(), ordersReceived: z.number(), amountPaid: z.number() })),
-});
-export type Dashboard = z.infer<typeof ZDashboard>;
 
 export const ACTIVITY_TYPES = ['PAYMENT', 'STATUS_CHANGE', 'IMAGE_UPLOAD', 'EMAIL'] as const;
 export const ZActivityEntry = z.object({
@@ -178,7 +82,7 @@ export const ZAdminOrderDetail = z.object({
   updatedAt: z.string(),
   status: z.string(),
   shipmentStatus: z.string(),
-  customer: ZCustomer,
+  customer: ZCustomerContact,
   shippingAddress: z.object({
     address: z.string(),
     city: z.string(),

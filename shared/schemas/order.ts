@@ -13,6 +13,14 @@ export const ZOrderItem = z.object({
   lineTotal: z.number(),
 });
 
+/** The seller's contact details on an order. */
+export const ZCustomerContact = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+});
+
 /** The confirmation view: what the seller sees after checkout or through the secret link. */
 export const ZOrderConfirmation = z.object({
   orderId: z.string(),

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { dashboardMessages } from '../../shared/messages';
 import { formatMoney } from '../../shared/rules/money';
-import type { Dashboard } from '../../shared/schemas/admin-orders';
+import type { Dashboard } from '../../shared/schemas/dashboard';
 import { signInAsStaff } from '../support/admin-browser';
 import { expectAccessible, launchBrowser, newPage, pageErrors, type ViewportName } from '../support/browser';
 import { catalogue, checkoutBody, postOrder, uniqueEmail } from '../support/checkout';

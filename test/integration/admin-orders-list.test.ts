@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { counters, dayOf } from '../../functions/lib/entities';
 import { messages } from '../../shared/messages';
-import {
-  type AdminOrderList,
-  type Dashboard,
-  ZAdminOrderList,
-  ZDashboard,
-} from '../../shared/schemas/admin-orders';
+import { type AdminOrderList, ZAdminOrderList } from '../../shared/schemas/admin-order-list';
+import { type Dashboard, ZDashboard } from '../../shared/schemas/dashboard';
 import { catalogue, checkoutBody, postOrder, uniqueEmail } from '../support/checkout';
 import { signIn } from '../support/cognito';
 import { getItem } from '../support/db';

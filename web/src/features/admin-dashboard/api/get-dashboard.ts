@@ -1,5 +1,5 @@
 import { DASHBOARD_STALE_MS } from '@shared/constants';
-import type { Dashboard } from '@shared/schemas/admin-orders';
+import type { Dashboard } from '@shared/schemas/dashboard';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 

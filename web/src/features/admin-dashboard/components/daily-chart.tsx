@@ -1,5 +1,5 @@
 import { formatMoney } from '@shared/rules/money';
-import type { Dashboard } from '@shared/schemas/admin-orders';
+import type { Dashboard } from '@shared/schemas/dashboard';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';

@@ -1,5 +1,5 @@
 import { type OrderListParams, toAdminOrderListQuery } from '@shared/rules/admin-order-filters';
-import type { AdminOrderList } from '@shared/schemas/admin-orders';
+import type { AdminOrderList } from '@shared/schemas/admin-order-list';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest, isApiError } from '../../../lib/api-client';
 

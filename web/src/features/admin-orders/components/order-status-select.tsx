@@ -1,6 +1,7 @@
 import { adminOrderMessages } from '@shared/messages';
 import { capitalize, ORDER_STATUS_OPTIONS } from '@shared/rules/admin-order-filters';
-import type { AdminOrderRow, OrderStatus } from '@shared/schemas/admin-orders';
+import type { AdminOrderRow } from '@shared/schemas/admin-order-list';
+import type { OrderStatus } from '@shared/schemas/admin-orders';
 import { type ChangeEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useSetOrderStatus } from '../api/set-order-status';
 

@@ -2,7 +2,7 @@ import { paymentMethodLabel } from '@shared/rules/admin-order-filters';
 import { formatDateTime } from '@shared/rules/date-format';
 import { formatMoney } from '@shared/rules/money';
 import { paymentStatus } from '@shared/rules/order';
-import type { AdminOrderRow } from '@shared/schemas/admin-orders';
+import type { AdminOrderRow } from '@shared/schemas/admin-order-list';
 import { Link } from 'react-router';
 import { OrderStatusSelect, type StatusNotice } from './order-status-select';
 import { PaymentBadge, StatusBadge } from './status-badge';
