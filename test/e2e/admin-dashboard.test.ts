@@ -69,6 +69,12 @@ describe.each<ViewportName>(['desktop', 'mobile'])('overview after a completed o
     // No sideways scrolling on a phone.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // Nor inside Recent Orders: on a phone its rows are small cards, each with its View link in sight.
+    const tableOverflow = await page.evaluate(() => {
+      const box = document.querySelector('.admin-table-scroll');
+      return box ? box.scrollWidth - box.clientWidth : Number.NaN;
+    });
+    expect(tableOverflow).toBeLessThanOrEqual(0);
     await expectAccessible(page, `overview (${viewport})`);
     expect(pageErrors(page)).toEqual([]);
     await page.context().close();
