@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { dashboardMessages } from '../../shared/messages';
+import { dashboardMessages, messages } from '../../shared/messages';
 import { formatMoney } from '../../shared/rules/money';
 import type { Dashboard } from '../../shared/schemas/admin-orders';
 import { signInAsStaff } from '../support/admin-browser';
@@ -75,6 +75,8 @@ describe.each<ViewportName>(['desktop', 'mobile'])('overview after a completed o
       return box ? box.scrollWidth - box.clientWidth : Number.NaN;
     });
     expect(tableOverflow).toBeLessThanOrEqual(0);
+    // Settings loaded (a build whose route table lacked the public rows showed the yellow fallback banner here).
+    expect(await page.getByText(messages.app.settingsFallback).count()).toBe(0);
     await expectAccessible(page, `overview (${viewport})`);
     expect(pageErrors(page)).toEqual([]);
     await page.context().close();
