@@ -276,7 +276,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the back office orders list 
     const doneSelect = statusSelect(page, done.orderId);
     await doneSelect.focus();
     await doneSelect.selectOption('completed');
-    const dialog = page.getByRole('dialog', { name: `Complete order ${done.orderId}?` });
+    const dialog = page.getByRole('dialog', { name: m.confirmCompleteTitle(done.orderId) });
     await dialog.waitFor();
     await dialog.getByText(m.confirmComplete).waitFor();
     await expectAccessible(page, `complete order confirmation (${viewport})`);
@@ -295,7 +295,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the back office orders list 
     const saved = page.waitForResponse(
       (r) => r.request().method() === 'POST' && r.url().endsWith(`/api/admin/orders/${done.orderId}/status`),
     );
-    await dialog.getByRole('button', { name: 'Complete order' }).click();
+    await dialog.getByRole('button', { name: m.confirmCompleteAction }).click();
     const response = await saved;
     expect(response.status()).toBe(200);
     const body = (await response.json()) as { completionEmail: { queued: boolean; message: string } | null };
