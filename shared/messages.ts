@@ -226,6 +226,9 @@ export const adminOrderMessages = {
   statusFailed: 'Failed to update order status. Please try again.',
   invalidStatus: 'Please choose a valid order status',
   confirmComplete: 'Mark this order as completed? The customer will be emailed that they have been paid.',
+  /** The completion confirmation's title and button, the same on the orders list and the order detail. */
+  confirmCompleteTitle: (orderId: string) => `Complete order ${orderId}?`,
+  confirmCompleteAction: 'Complete order',
   paymentFailed: 'Error logging payment. Please try again.',
   paymentAmount: 'Please enter a valid payment amount',
   paymentAmountInvalid: 'Invalid payment amount',

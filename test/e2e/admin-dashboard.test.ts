@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { dashboardMessages } from '../../shared/messages';
+import { dashboardMessages, messages } from '../../shared/messages';
 import { formatMoney } from '../../shared/rules/money';
 import type { Dashboard } from '../../shared/schemas/dashboard';
 import { signInAsStaff } from '../support/admin-browser';
@@ -69,6 +69,14 @@ describe.each<ViewportName>(['desktop', 'mobile'])('overview after a completed o
     // No sideways scrolling on a phone.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // Nor inside Recent Orders: on a phone its rows are small cards, each with its View link in sight.
+    const tableOverflow = await page.evaluate(() => {
+      const box = document.querySelector('.admin-table-scroll');
+      return box ? box.scrollWidth - box.clientWidth : Number.NaN;
+    });
+    expect(tableOverflow).toBeLessThanOrEqual(0);
+    // Settings loaded (a build whose route table lacked the public rows showed the yellow fallback banner here).
+    expect(await page.getByText(messages.app.settingsFallback).count()).toBe(0);
     await expectAccessible(page, `overview (${viewport})`);
     expect(pageErrors(page)).toEqual([]);
     await page.context().close();

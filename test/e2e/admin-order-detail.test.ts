@@ -99,7 +99,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('staff working one order on %
 
   it('asks before completing, puts the dropdown back when declined, and e-mails the seller when confirmed', async () => {
     await statusSelect(page).selectOption('completed');
-    const dialog = page.getByRole('dialog', { name: 'Complete this order?' });
+    const dialog = page.getByRole('dialog', { name: m.confirmCompleteTitle(order.orderId) });
     await dialog.getByText(m.confirmComplete).waitFor();
     await expectAccessible(page, `complete confirmation (${viewport})`);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -108,7 +108,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('staff working one order on %
     expect((await page.getByTestId('order-status-badge').textContent())?.trim()).toBe('Pending');
 
     await statusSelect(page).selectOption('completed');
-    await dialog.getByRole('button', { name: 'Mark as Completed' }).click();
+    await dialog.getByRole('button', { name: m.confirmCompleteAction }).click();
     await page.getByTestId('order-status-badge').getByText('Completed').waitFor();
     expect(await statusSelect(page).inputValue()).toBe('completed');
     const feedback = page.getByTestId('status-feedback');

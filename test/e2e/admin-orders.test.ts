@@ -276,7 +276,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the back office orders list 
     const doneSelect = statusSelect(page, done.orderId);
     await doneSelect.focus();
     await doneSelect.selectOption('completed');
-    const dialog = page.getByRole('dialog', { name: `Complete order ${done.orderId}?` });
+    const dialog = page.getByRole('dialog', { name: m.confirmCompleteTitle(done.orderId) });
     await dialog.waitFor();
     await dialog.getByText(m.confirmComplete).waitFor();
     await expectAccessible(page, `complete order confirmation (${viewport})`);
@@ -295,7 +295,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the back office orders list 
     const saved = page.waitForResponse(
       (r) => r.request().method() === 'POST' && r.url().endsWith(`/api/admin/orders/${done.orderId}/status`),
     );
-    await dialog.getByRole('button', { name: 'Complete order' }).click();
+    await dialog.getByRole('button', { name: m.confirmCompleteAction }).click();
     const response = await saved;
     expect(response.status()).toBe(200);
     const body = (await response.json()) as { completionEmail: { queued: boolean; message: string } | null };
@@ -309,6 +309,30 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the back office orders list 
     const item = orderItem(page, viewport, done.orderId);
     await item.locator('.order-badge', { hasText: /^Paid$/ }).waitFor();
     expect(await statusSelect(page, done.orderId).inputValue()).toBe('completed');
+    // The dropdown shows 'Completed' whole, and the list (table or cards) never scrolls sideways, also in a
+    // window just too narrow for the table beside the sidebar.
+    const cut = await statusSelect(page, done.orderId).evaluate((el: HTMLSelectElement) => {
+      const style = getComputedStyle(el);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = style.font;
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return context.measureText(el.selectedOptions[0]?.text ?? '').width > room + 0.5;
+    });
+    expect(cut).toBe(false);
+    const sideways = () =>
+      page.evaluate(() => {
+        const wrap = document.querySelector('.orders-table-wrap');
+        return {
+          page: document.documentElement.scrollWidth - window.innerWidth,
+          table: wrap ? wrap.scrollWidth - wrap.clientWidth : 0,
+        };
+      });
+    expect(await sideways()).toEqual({ page: 0, table: 0 });
+    if (viewport === 'desktop') {
+      await page.setViewportSize({ width: 1200, height: 800 });
+      expect(await sideways()).toEqual({ page: 0, table: 0 });
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
     await expectAccessible(page, `orders list after a completion (${viewport})`);
 
     // With the keyboard, arrowing past statuses saves none of them; Enter saves the one reached.

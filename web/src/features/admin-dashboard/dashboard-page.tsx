@@ -84,7 +84,7 @@ export function DashboardPage() {
                 <p>{m.noRecentOrders}</p>
               </div>
             ) : (
-              // Wider than a phone it scrolls sideways; the View links inside scroll it for keyboards.
+              // On a phone each row is a small card (every value under its column's name), View link included.
               <div className="admin-table-scroll">
                 <table className="admin-table">
                   <thead>
@@ -107,13 +107,17 @@ export function DashboardPage() {
                         <th scope="row" className="admin-table__mono">
                           {order.orderId}
                         </th>
-                        <td>{order.customerName}</td>
-                        <td className="admin-table__nowrap">{formatDateTime(order.createdAt)}</td>
-                        <td>
+                        <td data-label="Customer">{order.customerName}</td>
+                        <td data-label="Date" className="admin-table__nowrap">
+                          {formatDateTime(order.createdAt)}
+                        </td>
+                        <td data-label="Status">
                           <StatusBadge status={order.status} />
                         </td>
-                        <td className="admin-table__number">{formatMoney(order.total)}</td>
-                        <td>
+                        <td data-label="Total" className="admin-table__number">
+                          {formatMoney(order.total)}
+                        </td>
+                        <td className="admin-table__actions">
                           <Link
                             to={adminOrderHref(order.orderId)}
                             className="admin-table__action"

@@ -30,7 +30,7 @@ function useCompletionConfirm() {
     <Dialog
       open={request !== null}
       onClose={() => answer(false)}
-      title={`Complete order ${request?.orderId ?? ''}?`}
+      title={adminOrderMessages.confirmCompleteTitle(request?.orderId ?? '')}
       description={adminOrderMessages.confirmComplete}
       size="sm"
       footer={
@@ -39,7 +39,7 @@ function useCompletionConfirm() {
             Cancel
           </button>
           <button type="button" className="btn btn--primary" onClick={() => answer(true)}>
-            Complete order
+            {adminOrderMessages.confirmCompleteAction}
           </button>
         </div>
       }

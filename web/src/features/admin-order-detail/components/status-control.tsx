@@ -86,9 +86,9 @@ export function StatusControl({ orderId, status }: { orderId: string; status: st
       )}
       <ConfirmDialog
         open={asking}
-        title="Complete this order?"
+        title={m.confirmCompleteTitle(orderId)}
         message={m.confirmComplete}
-        confirmLabel="Mark as Completed"
+        confirmLabel={m.confirmCompleteAction}
         onConfirm={() => {
           setAsking(false);
           save('completed');
