@@ -123,6 +123,8 @@ describe.each<ViewportName>(['desktop', 'mobile'])('staff working one order on %
       mails.slice(mailsBefore).some((mail) => `${mail.subject}${mail.text}`.includes(order.orderId)),
     ).toBe(true);
     await page.getByTestId('activity-log').getByText('Status change').first().waitFor();
+    // The page reads the order again while its e-mail is queued: the worker's 'sent' shows without a reload.
+    await page.getByText(/Email status:\s*Sent/).waitFor({ timeout: 20_000 });
   });
 
   it('refuses a payment that is not valid, then logs one', async () => {

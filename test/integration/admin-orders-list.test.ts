@@ -86,6 +86,29 @@ describe('back office: orders list and dashboard', () => {
     expect((await list({ status: 'lost' })).status).toBe(400);
   });
 
+  it('shows a completion e-mail as queued, then as sent once the e-mail worker has delivered it', async () => {
+    const { orderId } = placed[0];
+    const done = await api<{ order: { emailDeliveryStatus: string | null } }>(
+      `/api/admin/orders/${orderId}/status`,
+      {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ status: 'completed' }),
+      },
+    );
+    expect(done.status).toBe(200);
+    expect(['queued', 'sent']).toContain(done.body.order.emailDeliveryStatus);
+    const deadline = Date.now() + 20_000;
+    let status: string | null = null;
+    while (Date.now() < deadline) {
+      status = (await asAdmin<{ emailDeliveryStatus: string | null }>(`/api/admin/orders/${orderId}`)).body
+        .emailDeliveryStatus;
+      if (status === 'sent') break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(status).toBe('sent');
+  });
+
   it('answers the dashboard from the counters: inbound shipments, today on the chart, the newest orders', async () => {
     const res = await asAdmin<Dashboard>('/api/admin/dashboard');
     expect(res.status).toBe(200);
