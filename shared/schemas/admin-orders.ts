@@ -1,10 +1,8 @@
 import * as z from 'zod/mini';
 import {
-  DEFAULT_ORDER_PAGE_SIZE,
   ORDER_IMAGE_MAX_BYTES,
   ORDER_IMAGE_MAX_FILES,
   ORDER_IMAGE_TYPES,
-  ORDER_PAGE_SIZES,
   ORDER_STATUSES,
   PAYMENT_AMOUNT_MIN,
 } from '../constants.js';

@@ -37,6 +37,50 @@ interface OrdersToolbarProps {
   clear: () => void;
 }
 
+const errorId = (id: string) => `${id}-error`;
+
+/** A field's attributes when it is in error: invalid, and described by its message. */
+const described = (id: string, error: string | undefined) =>
+  error ? { 'aria-invalid': true as const, 'aria-describedby': errorId(id) } : {};
+
+const errorText = (id: string, error: string | undefined): ReactNode =>
+  error ? (
+    <p id={errorId(id)} className="field__error">
+      {error}
+    </p>
+  ) : null;
+
+/** One of the panel's choices: 'All …' first, then the options; its error (the server's) under it. */
+function FilterSelect(props: {
+  id: string;
+  label: string;
+  allLabel: string;
+  value: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="orders-field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <select
+        id={props.id}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        {...described(props.id, props.error)}
+      >
+        <option value="">{props.allLabel}</option>
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {errorText(props.id, props.error)}
+    </div>
+  );
+}
+
 /** Search, quick filters and the collapsible filter panel; every value lives in the address. */
 export function OrdersToolbar({
   params,
@@ -72,16 +116,6 @@ export function OrdersToolbar({
     event.preventDefault();
     search.flush();
   };
-
-  const errorId = (id: string) => `${id}-error`;
-  const described = (id: string, error: string | undefined) =>
-    error ? { 'aria-invalid': true as const, 'aria-describedby': errorId(id) } : {};
-  const errorText = (id: string, error: string | undefined): ReactNode =>
-    error ? (
-      <p id={errorId(id)} className="field__error">
-        {error}
-      </p>
-    ) : null;
 
   return (
     <div className="orders-toolbar">
@@ -145,59 +179,33 @@ export function OrdersToolbar({
 
       <div id={ids.panel} className="orders-filters" hidden={!panelOpen}>
         <div className="orders-filters__grid">
-          <div className="orders-field">
-            <label htmlFor={ids.status}>Status</label>
-            <select
-              id={ids.status}
-              value={effectiveStatus(params)}
-              onChange={(event) => update({ status: event.target.value })}
-              {...described(ids.status, errors.status)}
-            >
-              <option value="">All statuses</option>
-              {ORDER_STATUS_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-            {errorText(ids.status, errors.status)}
-          </div>
-
-          <div className="orders-field">
-            <label htmlFor={ids.shipment}>Shipment status</label>
-            <select
-              id={ids.shipment}
-              value={params.shipmentStatus}
-              onChange={(event) => update({ shipmentStatus: event.target.value })}
-              {...described(ids.shipment, errors.shipmentStatus)}
-            >
-              <option value="">All shipment statuses</option>
-              {SHIPMENT_STATUS_FILTERS.map((s) => (
-                <option key={s} value={s}>
-                  {capitalize(s)}
-                </option>
-              ))}
-            </select>
-            {errorText(ids.shipment, errors.shipmentStatus)}
-          </div>
-
-          <div className="orders-field">
-            <label htmlFor={ids.method}>Payment method</label>
-            <select
-              id={ids.method}
-              value={params.paymentMethod}
-              onChange={(event) => update({ paymentMethod: event.target.value })}
-              {...described(ids.method, errors.paymentMethod)}
-            >
-              <option value="">All payment methods</option>
-              {PAYMENT_METHOD_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-            {errorText(ids.method, errors.paymentMethod)}
-          </div>
+          <FilterSelect
+            id={ids.status}
+            label="Status"
+            allLabel="All statuses"
+            value={effectiveStatus(params)}
+            options={ORDER_STATUS_OPTIONS}
+            error={errors.status}
+            onChange={(status) => update({ status })}
+          />
+          <FilterSelect
+            id={ids.shipment}
+            label="Shipment status"
+            allLabel="All shipment statuses"
+            value={params.shipmentStatus}
+            options={SHIPMENT_STATUS_FILTERS.map((value) => ({ value, label: capitalize(value) }))}
+            error={errors.shipmentStatus}
+            onChange={(shipmentStatus) => update({ shipmentStatus })}
+          />
+          <FilterSelect
+            id={ids.method}
+            label="Payment method"
+            allLabel="All payment methods"
+            value={params.paymentMethod}
+            options={PAYMENT_METHOD_OPTIONS}
+            error={errors.paymentMethod}
+            onChange={(paymentMethod) => update({ paymentMethod })}
+          />
 
           <fieldset className="orders-range">
             <legend>Order date</legend>
