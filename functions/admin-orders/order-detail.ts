@@ -1,4 +1,4 @@
-import { fromCents, lineTotal, toCents } from '../../shared/rules/money.js';
+import { fromCents, toCents } from '../../shared/rules/money.js';
 import { paymentStatus } from '../../shared/rules/order.js';
 import {
   ACTIVITY_TYPES,
@@ -7,20 +7,17 @@ import {
   type PaymentLogEntry,
 } from '../../shared/schemas/admin-orders.js';
 import type { OrderItem } from '../lib/entities.js';
-import { parseJson, storedImages, storedNotes } from '../orders/order-views.js';
+import {
+  orderLines,
+  parseJson,
+  record,
+  storedAmount,
+  storedImages,
+  storedNotes,
+} from '../orders/order-views.js';
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const nullableText = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-export const storedAmount = (value: unknown): number => {
-  const n = typeof value === 'string' ? Number(value) : value;
-  return typeof n === 'number' && Number.isFinite(n) ? n : 0;
-};
-const record = (value: unknown): Record<string, unknown> => {
-  const parsed = parseJson(value);
-  return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-    ? (parsed as Record<string, unknown>)
-    : {};
-};
 const list = (value: unknown): unknown[] => {
   const parsed = parseJson(value);
   return Array.isArray(parsed) ? parsed : [];
@@ -86,18 +83,7 @@ export function toAdminDetail(order: OrderItem): AdminOrderDetail {
       state: text(address.state),
       zipCode: text(address.zipCode),
     },
-    items: list(order.products).map((raw) => {
-      const line = record(raw);
-      const price = storedAmount(line.price);
-      const quantity = storedAmount(line.quantity);
-      return {
-        productId: text(line.productId),
-        name: text(record(line.product).name),
-        quantity,
-        price,
-        lineTotal: lineTotal(price, quantity),
-      };
-    }),
+    items: orderLines(order.products),
     total,
     paidAmount: paid,
     balanceDue: fromCents(toCents(total) - toCents(paid)),

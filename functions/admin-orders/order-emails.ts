@@ -11,10 +11,10 @@ import { requireEnv } from '../lib/env.js';
 import { AppError } from '../lib/errors.js';
 import { errorDetails, log } from '../lib/log.js';
 import { orderEmailVars } from '../orders/order-emails.js';
-import { parseJson } from '../orders/order-views.js';
+import { parseJson, storedAmount } from '../orders/order-views.js';
 import { toPublicSettings } from '../settings/public-settings.js';
 import { getStoredSettings } from '../settings/settings-repository.js';
-import { activityLogOf, storedAmount } from './order-detail.js';
+import { activityLogOf } from './order-detail.js';
 import { changeOrder, commit, getOrderForStaff, OrderUpdate } from './order-writes.js';
 import { paymentMethodLabel } from './payment-methods.js';
 

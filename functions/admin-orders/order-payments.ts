@@ -3,8 +3,8 @@ import { adminOrderMessages as m } from '../../shared/messages.js';
 import { formatMoney } from '../../shared/rules/money.js';
 import type { LogPaymentRequest } from '../../shared/schemas/admin-orders.js';
 import { counters, dayOf, type OrderItem } from '../lib/entities.js';
+import { storedAmount } from '../orders/order-views.js';
 import { planPayment } from './order-counters.js';
-import { storedAmount } from './order-detail.js';
 import { changeOrder, commit, counterUpdate, getOrderForStaff, OrderUpdate } from './order-writes.js';
 import { paymentMethodLabel } from './payment-methods.js';
 

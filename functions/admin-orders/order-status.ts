@@ -4,8 +4,8 @@ import { adminOrderMessages as m } from '../../shared/messages.js';
 import { formatMoney } from '../../shared/rules/money.js';
 import type { ActivityEntry, OrderStatus, PaymentLogEntry } from '../../shared/schemas/admin-orders.js';
 import { counters, dayOf, type OrderItem, order as orderEntity } from '../lib/entities.js';
+import { storedAmount } from '../orders/order-views.js';
 import { planStatusChange } from './order-counters.js';
-import { storedAmount } from './order-detail.js';
 import { sendCompletionEmail } from './order-emails.js';
 import { changeOrder, commit, counterUpdate, getOrderForStaff, OrderUpdate } from './order-writes.js';
 
@@ -34,7 +34,7 @@ export async function setOrderStatus(
       },
       to,
     );
-    if (!plan) return false;
+    if (!plan) return null;
     const at = now().toISOString();
     const activity: ActivityEntry[] = [
       {
@@ -82,16 +82,12 @@ export async function setOrderStatus(
       counterUpdate(counters.orders(), 'stats', plan.orders),
       counterUpdate(counters.day(dayOf(at)), 'daily-stats', { amount_paid: plan.dayPaid }),
     ]);
-    return true;
+    // A status change leaves the customer as it was: the order just read says whether there is anyone to e-mail.
+    const email = (order.customer as { email?: unknown } | undefined)?.email;
+    return { hasEmail: typeof email === 'string' && email.trim() !== '' };
   });
 
-  const completionEmail = changed && to === 'completed' ? await emailIfAddressed(orderId, by, now) : null;
+  const completionEmail =
+    changed?.hasEmail && to === 'completed' ? await sendCompletionEmail(orderId, by, now) : null;
   return { order: await getOrderForStaff(orderId), completionEmail };
-}
-
-async function emailIfAddressed(orderId: string, by: string | undefined, now: () => Date) {
-  const order = await getOrderForStaff(orderId);
-  const email = (order.customer as { email?: unknown } | undefined)?.email;
-  if (typeof email !== 'string' || !email.trim()) return null;
-  return sendCompletionEmail(orderId, by, now);
 }

@@ -5,7 +5,7 @@
  * than a modelling library: the whole module adds a few hundred bytes to a bundle (dynamodb-toolbox measured
  * about +41 KB, ElectroDB about +226 KB) and the expressions stay the SDK's own.
  */
-import type { TimelineEntry, TrackingStatus } from '../../shared/schemas/shipment.js';
+import type { ShipmentState, TimelineEntry, TrackingStatus } from '../../shared/schemas/shipment.js';
 
 export interface TableKey {
   pk: string;
@@ -86,7 +86,7 @@ export interface OrderItem {
 
 /**
  * The attributes the orderList index projects: exactly the orders list's columns (and what search reads).
- * Keep in step with `toListRow` in functions/admin-orders.
+ * Keep in step with `toListEntry` in functions/admin-orders/order-list.ts.
  */
 export const ORDER_LIST_ATTRIBUTES = [
   'order_id',
@@ -165,8 +165,6 @@ export const rateLimit = {
 
 // ------------------------------------------------------------------------------------------------- shipments
 
-export type ShipmentState = 'requested' | 'purchasing' | 'purchased' | 'failed' | 'expired';
-
 /**
  * An order's current label (spec 000 §3 "Shipment"), beside its order so one Query reads both. `label_state` is
  * the lifecycle (`state` is the seller's US state, as in the spec).
@@ -176,7 +174,8 @@ export interface ShipmentItem {
   sk: 'SHIPMENT';
   entity: 'shipment';
   order_id: string;
-  label_state: ShipmentState;
+  /** The stored lifecycle ('none' is only the view of an order without a shipment). */
+  label_state: Exclude<ShipmentState, 'none'>;
   generation: number;
   /** EasyPost reference: the order id, then `<orderId>-2`... for later generations. */
   reference: string;

@@ -10,19 +10,45 @@ export function toConfirmation(order: OrderItem): OrderConfirmation {
     status: order.status,
     shipmentStatus: order.shipment_status,
     customer: order.customer,
-    items: order.products.map((p) => ({
-      productId: p.productId,
-      name: p.product.name,
-      quantity: p.quantity,
-      price: p.price,
-      lineTotal: lineTotal(p.price, p.quantity),
-    })),
+    items: orderLines(order.products),
     total: order.total_amount,
     paymentMethod: order.payment_method,
     shippingAddress: order.shipping_address,
     accessToken: order.access_token,
     createdAt: order.created_at,
   };
+}
+
+/** An amount as stored: a number, or number text from the old backend; anything else is 0. */
+export const storedAmount = (value: unknown): number => {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? n : 0;
+};
+
+/** A stored object field (possibly JSON text) as an object; anything else is empty. */
+export const record = (value: unknown): Record<string, unknown> => {
+  const parsed = parseJson(value);
+  return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+    ? (parsed as Record<string, unknown>)
+    : {};
+};
+
+/** The order's lines with their totals, whatever form the products were stored in. */
+export function orderLines(value: unknown): OrderConfirmation['items'] {
+  const parsed = parseJson(value);
+  return (Array.isArray(parsed) ? parsed : []).map((raw) => {
+    const line = record(raw);
+    const price = storedAmount(line.price);
+    const quantity = storedAmount(line.quantity);
+    const name = record(line.product).name;
+    return {
+      productId: typeof line.productId === 'string' ? line.productId : '',
+      name: typeof name === 'string' ? name : '',
+      quantity,
+      price,
+      lineTotal: lineTotal(price, quantity),
+    };
+  });
 }
 
 /** JSON fields may arrive as strings (the old backend stored them so); a legacy plain-string note is one note. */

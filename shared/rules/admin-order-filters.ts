@@ -11,6 +11,7 @@ import {
   ORDER_STATUSES,
 } from '../schemas/admin-orders.js';
 import { PAYOUT_METHODS } from '../schemas/settings.js';
+import { statusLabel } from './admin-order-forms.js';
 import { payoutMethodLabel } from './payout.js';
 
 /**
@@ -213,11 +214,9 @@ export interface Option {
   label: string;
 }
 
-export const capitalize = (value: string): string => value.charAt(0).toUpperCase() + value.slice(1);
-
 export const ORDER_STATUS_OPTIONS: readonly Option[] = ORDER_STATUSES.map((s) => ({
   value: s,
-  label: capitalize(s),
+  label: statusLabel(s),
 }));
 
 /**

@@ -307,7 +307,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the back office orders list 
     );
     // Completing an unpaid order marks it paid in full (spec 001 §4).
     const item = orderItem(page, viewport, done.orderId);
-    await item.locator('.order-badge', { hasText: /^Paid$/ }).waitFor();
+    await item.locator('.status-badge', { hasText: /^Paid$/ }).waitFor();
     expect(await statusSelect(page, done.orderId).inputValue()).toBe('completed');
     // The dropdown shows 'Completed' whole, and the list (table or cards) never scrolls sideways, also in a
     // window just too narrow for the table beside the sidebar.

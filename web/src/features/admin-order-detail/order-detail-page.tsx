@@ -7,6 +7,7 @@ import { LoadingState } from '../../components/loading-state';
 import { StatePanel } from '../../components/state-panel';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { isApiError } from '../../lib/api-client';
+import { StatusBadge } from '../admin/components/status-badge';
 import { isValidOrderId, useAdminOrder } from './api/get-order';
 import { ActivityLog } from './components/activity-log';
 import { CustomerSection, ShippingSection } from './components/customer-section';
@@ -16,7 +17,7 @@ import { OrderItems } from './components/order-items';
 import { OrderNotesSection } from './components/order-notes';
 import { PaymentSection } from './components/payment-section';
 import { QuickJump } from './components/quick-jump';
-import { StatusBadge, StatusControl } from './components/status-control';
+import { StatusControl } from './components/status-control';
 import './order-detail.css';
 
 const ORDERS_PATH = '/admin/orders';
@@ -55,7 +56,7 @@ function OrderDetailView({ order }: { order: AdminOrderDetail }) {
       <header className="card aod-header">
         <div className="aod-header__title">
           <h1>Order #{order.orderId}</h1>
-          <StatusBadge status={order.status} />
+          <StatusBadge status={order.status} testId="order-status-badge" />
         </div>
         <p className="aod-muted">
           Placed <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time> · Last updated{' '}

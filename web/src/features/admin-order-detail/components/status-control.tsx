@@ -9,15 +9,6 @@ import { Feedback, type FeedbackTone } from './feedback';
 const isOrderStatus = (value: string): value is OrderStatus =>
   (ORDER_STATUSES as readonly string[]).includes(value);
 
-/** The status badge of the header: its colour follows the status, its text says it. */
-export function StatusBadge({ status }: { status: string }) {
-  return (
-    <span className={`aod-status aod-status--${status}`} data-testid="order-status-badge">
-      {statusLabel(status)}
-    </span>
-  );
-}
-
 /**
  * Spec 001 §4: any status from any other, saved as soon as it is chosen. Completed first asks (the customer is
  * e-mailed that they have been paid); declining, or a failed save, puts the dropdown back.

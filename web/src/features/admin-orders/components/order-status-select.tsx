@@ -1,5 +1,6 @@
 import { adminOrderMessages } from '@shared/messages';
-import { capitalize, ORDER_STATUS_OPTIONS } from '@shared/rules/admin-order-filters';
+import { ORDER_STATUS_OPTIONS } from '@shared/rules/admin-order-filters';
+import { statusLabel } from '@shared/rules/admin-order-forms';
 import type { AdminOrderRow } from '@shared/schemas/admin-order-list';
 import type { OrderStatus } from '@shared/schemas/admin-orders';
 import { type ChangeEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
@@ -60,7 +61,7 @@ export function OrderStatusSelect({ order, confirmComplete, onNotice }: OrderSta
   // A status the dropdown does not offer (older data) is still shown as it is.
   const options = ORDER_STATUS_OPTIONS.some((o) => o.value === order.status)
     ? ORDER_STATUS_OPTIONS
-    : [{ value: order.status, label: capitalize(order.status || 'unknown') }, ...ORDER_STATUS_OPTIONS];
+    : [{ value: order.status, label: statusLabel(order.status || 'unknown') }, ...ORDER_STATUS_OPTIONS];
 
   async function save(next: OrderStatus) {
     setHeld(null);
@@ -80,7 +81,7 @@ export function OrderStatusSelect({ order, confirmComplete, onNotice }: OrderSta
                 email.message ||
                 (email.queued ? adminOrderMessages.completionSent : adminOrderMessages.completionFailed),
             }
-          : { tone: 'success', text: `Order ${order.orderId} is now ${capitalize(next)}.` },
+          : { tone: 'success', text: `Order ${order.orderId} is now ${statusLabel(next)}.` },
       );
     } catch {
       onNotice({ tone: 'error', text: adminOrderMessages.statusFailed });

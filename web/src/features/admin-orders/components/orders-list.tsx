@@ -4,8 +4,8 @@ import { formatMoney } from '@shared/rules/money';
 import { paymentStatus } from '@shared/rules/order';
 import type { AdminOrderRow } from '@shared/schemas/admin-order-list';
 import { Link } from 'react-router';
+import { PaymentBadge, StatusBadge } from '../../admin/components/status-badge';
 import { OrderStatusSelect, type StatusNotice } from './order-status-select';
-import { PaymentBadge, StatusBadge } from './status-badge';
 
 export const adminOrderHref = (orderId: string): string => `/admin/orders/${encodeURIComponent(orderId)}`;
 

@@ -1,6 +1,5 @@
 import { QUICK_FILTER_HOURS } from '@shared/constants';
 import {
-  capitalize,
   effectiveStatus,
   ORDER_STATUS_OPTIONS,
   type OrderFilterControl,
@@ -11,6 +10,7 @@ import {
   QUICK_FILTERS,
   type QuickFilter,
 } from '@shared/rules/admin-order-filters';
+import { statusLabel } from '@shared/rules/admin-order-forms';
 import { SHIPMENT_STATUS_FILTERS } from '@shared/schemas/admin-orders';
 import { type FormEvent, type ReactNode, useId } from 'react';
 import { FilterIcon, SearchIcon } from '../../../components/icons';
@@ -22,7 +22,7 @@ const PAYMENT_METHOD_OPTIONS = paymentMethodFilterOptions();
 const quickLabel = (quick: QuickFilter): string => {
   const hours = QUICK_FILTER_HOURS[quick];
   const window = hours % 24 === 0 && hours > 24 ? `last ${hours / 24} days` : `last ${hours} hours`;
-  return `${capitalize(quick)} (${window})`;
+  return `${statusLabel(quick)} (${window})`;
 };
 
 type Errors = Partial<Record<OrderFilterControl, string>>;
@@ -193,7 +193,7 @@ export function OrdersToolbar({
             label="Shipment status"
             allLabel="All shipment statuses"
             value={params.shipmentStatus}
-            options={SHIPMENT_STATUS_FILTERS.map((value) => ({ value, label: capitalize(value) }))}
+            options={SHIPMENT_STATUS_FILTERS.map((value) => ({ value, label: statusLabel(value) }))}
             error={errors.shipmentStatus}
             onChange={(shipmentStatus) => update({ shipmentStatus })}
           />
