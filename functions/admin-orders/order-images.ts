@@ -7,8 +7,9 @@ import {
   type ORDER_IMAGE_TYPES,
 } from '../../shared/constants.js';
 import { adminOrderMessages as m } from '../../shared/messages.js';
+import { checkImageFiles } from '../../shared/rules/admin-order-forms.js';
 import { ENV } from '../../shared/runtime-env.js';
-import { isAllowedImageSize, isAllowedImageType } from '../../shared/schemas/admin-orders.js';
+import { isAllowedImageSize } from '../../shared/schemas/admin-orders.js';
 import type { OrderItem } from '../lib/entities.js';
 import { requireEnv } from '../lib/env.js';
 import { AppError, validationError } from '../lib/errors.js';
@@ -58,14 +59,11 @@ export interface UploadRequestFile {
  */
 export async function createImageUploads(orderId: string, files: UploadRequestFile[]) {
   await getOrderForStaff(orderId);
-  const tooLarge = files.filter((f) => !isAllowedImageSize(f.size)).map((f) => f.filename);
-  if (tooLarge.length)
-    throw validationError(m.filesTooLarge(tooLarge.join(', ')), {
-      files: m.filesTooLarge(tooLarge.join(', ')),
-    });
-  const badType = files.filter((f) => !isAllowedImageType(f.contentType)).map((f) => f.filename);
-  if (badType.length)
-    throw validationError(m.filesBadType(badType.join(', ')), { files: m.filesBadType(badType.join(', ')) });
+  // The same rule the browser applies before uploading, with the spec's messages naming the files.
+  const refused = checkImageFiles(
+    files.map((f) => ({ name: f.filename, size: f.size, type: f.contentType })),
+  );
+  if (refused) throw validationError(refused, { files: refused });
 
   const Bucket = requireEnv(ENV.imagesBucket);
   const uploads = await Promise.all(
