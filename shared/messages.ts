@@ -265,6 +265,41 @@ export const adminOrderMessages = {
   noteTooLong: 'Notes must be at most 5000 characters',
 } as const;
 
+/** Back office: products, the product form and the CSV import (spec 001 §2, §5, §8). */
+export const adminProductMessages = {
+  empty: 'No products found matching your criteria.',
+  loadError: 'Error loading products. Please check your database connection and try again.',
+  tryAgain: 'Try Again',
+  nameRequired: 'Product name is required',
+  nameTooLong: 'Product name must be at most 200 characters',
+  brandRequired: 'Brand is required',
+  brandTooLong: 'Brand must be at most 100 characters',
+  priceRequired: 'Buyback price is required',
+  pricePositive: 'Price must be positive',
+  priceTooHigh: 'Price must be at most 100000',
+  priceCents: 'Price must have at most 2 decimals',
+  typeRequired: 'Product type is required',
+  expirationRequired: 'Expiration months is required for Other products',
+  expirationRange: 'Expiration months must be from 3 to 12',
+  boxCountPositive: 'Box count must be positive',
+  boxCountWhole: 'Box count must be a whole number',
+  descriptionTooLong: 'Description must be at most 2000 characters',
+  imageUrlInvalid: 'Image must be an uploaded product image',
+  confirmDelete: 'Are you sure you want to delete this product?',
+  deleteFailed: 'Failed to delete product. Please try again.',
+  saveFailed: 'Failed to save product. Please try again.',
+  notFound: 'Product not found.',
+  importSomeFailed: 'Failed to import some products. Please check the format and try again.',
+  csvParse: 'Error parsing CSV file. Please check the format.',
+  csvMapping: 'Error processing products. Please check the data format.',
+  csvRead: 'Error reading CSV: {message}',
+  csvReadUnknown: 'Error reading file',
+  uploadFailedReason: 'Failed to upload image: {reason}',
+  uploadNoUrl: 'Failed to get public URL for uploaded image',
+  uploadFailed: 'Failed to upload image',
+  imageOnly: 'Only image files can be uploaded',
+} as const;
+
 export const messages = {
   app: appMessages,
   catalogue: catalogueMessages,
@@ -280,4 +315,5 @@ export const messages = {
   auth: authMessages,
   dashboard: dashboardMessages,
   adminOrder: adminOrderMessages,
+  adminProduct: adminProductMessages,
 } as const;

@@ -291,6 +291,14 @@ export const product = {
   collectionPartition: COLLECTION.catalogue,
 } as const;
 
+/**
+ * One item per productid in use, written in the same transaction as the product that holds the number
+ * (conditional on not existing): no two products can ever share a productid, however they are created.
+ */
+export const productIdClaim = {
+  key: (productId: number) => ({ pk: `PRODUCTID#${productId}`, sk: 'PRODUCTID' as const }),
+} as const;
+
 // -------------------------------------------------------------------------------------------------- settings
 
 /** The single settings record (spec 001 §3); fields are read defensively (they may arrive as text). */
@@ -354,6 +362,8 @@ export interface DailyStatsItem {
 export const counters = {
   orders: () => ({ pk: 'STATS' as const, sk: 'ORDERS' as const }),
   tickets: () => ({ pk: 'STATS' as const, sk: 'TICKETS' as const }),
+  /** `last_productid`: the highest productid handed out (new products take the next ones). */
+  productIds: () => ({ pk: 'STATS' as const, sk: 'PRODUCTID' as const }),
   /** `day` is `YYYY-MM-DD` (UTC). */
   day: (day: string) => ({ pk: 'STATS#DAILY' as const, sk: day }),
   dailyPartition: 'STATS#DAILY' as const,

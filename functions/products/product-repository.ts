@@ -1,6 +1,6 @@
 import { GetCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
 import { TABLE_INDEXES } from '../../shared/runtime-env.js';
-import type { Product } from '../../shared/schemas/product.js';
+import type { Product, ProductInput } from '../../shared/schemas/product.js';
 import { db, tableName } from '../lib/db.js';
 import { type ProductItem, product } from '../lib/entities.js';
 
@@ -21,6 +21,34 @@ export function toProduct(item: ProductItem): Product {
     inStock: item.instock ?? true,
     created_at: item.created_at,
     updated_at: item.updated_at,
+  };
+}
+
+/** The stored form of a product staff wrote (expiration months are kept for type Other only). */
+export function toProductItem(
+  input: ProductInput,
+  id: string,
+  productId: number,
+  createdAt: string,
+  updatedAt: string,
+): ProductItem {
+  return {
+    ...product.key(id),
+    ...product.indexes(productId),
+    entity: 'product',
+    id,
+    productid: productId,
+    name: input.name,
+    brand: input.brand,
+    buybackprice: input.buybackPrice,
+    imageurl: input.imageUrl,
+    producttype: input.productType,
+    expirationmonths: input.productType === 'Other' ? input.expirationMonths : null,
+    boxcount: input.boxCount,
+    description: input.description,
+    instock: input.inStock,
+    created_at: createdAt,
+    updated_at: updatedAt,
   };
 }
 

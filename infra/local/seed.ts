@@ -16,7 +16,12 @@ import {
   QueryCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { order, product as productEntity, settings as settingsEntity } from '../../functions/lib/entities.js';
+import {
+  order,
+  product as productEntity,
+  productIdClaim,
+  settings as settingsEntity,
+} from '../../functions/lib/entities.js';
 import { TABLE_INDEXES } from '../../shared/runtime-env.js';
 import {
   ADMIN_EMAIL,
@@ -191,7 +196,17 @@ export async function seedCatalogue(options: {
       ),
     );
   }
-  await batchWrite(options.documents, options.tableName, [...SEED_PRODUCTS.map(productItem), settingsItem()]);
+  // Each product's number is claimed as the admin's writes claim theirs (functions/products/product-ids.ts).
+  const claims = SEED_PRODUCTS.map((p) => ({
+    ...productIdClaim.key(p.productId),
+    entity: 'productid',
+    id: p.id,
+  }));
+  await batchWrite(options.documents, options.tableName, [
+    ...SEED_PRODUCTS.map(productItem),
+    ...claims,
+    settingsItem(),
+  ]);
   return true;
 }
 
