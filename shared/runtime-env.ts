@@ -39,5 +39,10 @@ export const TABLE_INDEXES = {
    * cache loads it once, then reads only what changed). Its projection is ORDER_LIST_ATTRIBUTES.
    */
   orderList: { name: 'orderList', pk: 'gsi4pk', sk: 'gsi4sk' },
+  /**
+   * Sparse: customers and tickets, one partition per kind, keyed by when each last changed (`<updated_at>#<id>`),
+   * whole items. Their lists' caches load a partition once, then read only what changed (functions/lib/change-cache.ts).
+   */
+  changes: { name: 'changes', pk: 'gsi5pk', sk: 'gsi5sk' },
 } as const;
 export const TTL_ATTRIBUTE = 'expiresAt';

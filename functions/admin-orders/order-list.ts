@@ -51,10 +51,6 @@ export function toListEntry(item: OrderListItem): ListEntry {
   };
 }
 
-/** Newest first. */
-export const byNewest = (a: ListEntry, b: ListEntry): number =>
-  a.sortKey < b.sortKey ? 1 : a.sortKey > b.sortKey ? -1 : 0;
-
 /** The query without its page: two requests with the same key match the same rows. */
 export function filterKey(query: AdminOrderListQuery): string {
   const { page: _page, pageSize: _size, ...filters } = query;

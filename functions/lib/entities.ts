@@ -5,6 +5,7 @@
  * than a modelling library: the whole module adds a few hundred bytes to a bundle (dynamodb-toolbox measured
  * about +41 KB, ElectroDB about +226 KB) and the expressions stay the SDK's own.
  */
+import { createHash } from 'node:crypto';
 import type { ShipmentState, TimelineEntry, TrackingStatus } from '../../shared/schemas/shipment.js';
 
 export interface TableKey {
@@ -23,6 +24,22 @@ const COLLECTION = {
 
 /** The one partition of the orderList index: every order, keyed by when it last changed. */
 const ORDER_LIST_PARTITION = 'ORDERS';
+
+/** The changes index's partitions: every item of one kind, keyed by when it last changed. */
+const CHANGES = { customers: 'CUSTOMERS', tickets: 'TICKETS' } as const;
+export type ChangesPartition = (typeof CHANGES)[keyof typeof CHANGES];
+
+/**
+ * The changes index's keys of an item. Every write that changes `updated_at` of a customer or a ticket sets
+ * `gsi5sk` with it (see `CHANGE_TOUCH`), so the list caches learn of the change.
+ */
+const changeIndex = (partition: ChangesPartition, updatedAt: string, id: string) => ({
+  gsi5pk: partition,
+  gsi5sk: `${updatedAt}#${id}`,
+});
+
+/** The `SET` part of a customer or ticket write for its change time; `:at` and `:changeSort` are its values. */
+export const CHANGE_TOUCH = 'updated_at = :at, gsi5pk = :changePk, gsi5sk = :changeSort';
 
 // ---------------------------------------------------------------------------------------------------- orders
 
@@ -235,6 +252,8 @@ export interface CustomerItem {
   pk: string;
   sk: 'PROFILE';
   entity: 'customer';
+  /** `customer.idOf(email)`: the id the back office's URLs use. */
+  id: string;
   email: string;
   name: string;
   phone: string;
@@ -248,11 +267,26 @@ export interface CustomerItem {
 }
 
 export const customer = {
-  key: (email: string) => ({ pk: `CUSTOMER#${email.toLowerCase()}`, sk: 'PROFILE' as const }),
+  /**
+   * A customer's id: derived from the lower-case e-mail (so checkout finds the record without a lookup), opaque
+   * so that no e-mail address appears in a URL, a key or a log line.
+   */
+  idOf: (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32),
+  key: (email: string) => customer.keyById(customer.idOf(email)),
+  keyById: (id: string) => ({ pk: `CUSTOMER#${id}`, sk: 'PROFILE' as const }),
+  /** changes: by last change, for the customers list's cache. */
+  changeIndex: (updatedAt: string, email: string) =>
+    changeIndex(CHANGES.customers, updatedAt, email.toLowerCase()),
+  /** The values `CHANGE_TOUCH` needs. */
+  touchValues: (email: string, at: string) => {
+    const keys = customer.changeIndex(at, email);
+    return { ':at': at, ':changePk': keys.gsi5pk, ':changeSort': keys.gsi5sk };
+  },
+  changesPartition: CHANGES.customers,
   /** collection: newest last order first. */
   indexes: (lastOrderAt: string, email: string) => ({
     gsi1pk: COLLECTION.customers,
-    gsi1sk: `${lastOrderAt}#${email.toLowerCase()}`,
+    gsi1sk: `${lastOrderAt}#${customer.idOf(email)}`,
   }),
   collectionPartition: COLLECTION.customers,
 } as const;
@@ -327,10 +361,20 @@ export interface TicketItem {
 export const ticket = {
   key: (ticketNumber: string) => ({ pk: `TICKET#${ticketNumber}`, sk: 'TICKET' as const }),
   /** collection: newest first. */
-  indexes: (t: Pick<TicketItem, 'created_at' | 'ticket_number'>) => ({
+  indexes: (t: Pick<TicketItem, 'created_at' | 'updated_at' | 'ticket_number'>) => ({
     gsi1pk: COLLECTION.tickets,
     gsi1sk: `${t.created_at}#${t.ticket_number}`,
+    ...ticket.changeIndex(t.updated_at, t.ticket_number),
   }),
+  /** changes: by last change, for the tickets list's cache. */
+  changeIndex: (updatedAt: string, ticketNumber: string) =>
+    changeIndex(CHANGES.tickets, updatedAt, ticketNumber),
+  /** The values `CHANGE_TOUCH` needs. */
+  touchValues: (ticketNumber: string, at: string) => {
+    const keys = ticket.changeIndex(at, ticketNumber);
+    return { ':at': at, ':changePk': keys.gsi5pk, ':changeSort': keys.gsi5sk };
+  },
+  changesPartition: CHANGES.tickets,
   collectionPartition: COLLECTION.tickets,
 } as const;
 

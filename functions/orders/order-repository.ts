@@ -7,6 +7,7 @@ import {
 import { TTL_ATTRIBUTE } from '../../shared/runtime-env.js';
 import { db, tableName } from '../lib/db.js';
 import {
+  CHANGE_TOUCH,
   checkoutIdempotency,
   counters,
   customer,
@@ -104,11 +105,11 @@ export async function writeNewOrder(order: OrderItem, requestHash: string, now: 
       Update: {
         TableName: t,
         Key: customer.key(email),
-        UpdateExpression:
-          'SET entity = :entity, email = :email, #name = :name, phone = :phone, address = :address, gsi1pk = :customers, gsi1sk = :lastSort, first_order_date = if_not_exists(first_order_date, :at), last_order_date = :at, updated_at = :at, created_at = if_not_exists(created_at, :at) ADD total_orders :one, total_amount :amount',
-        ExpressionAttributeNames: { '#name': 'name' },
+        UpdateExpression: `SET entity = :entity, #id = :id, email = :email, #name = :name, phone = :phone, address = :address, gsi1pk = :customers, gsi1sk = :lastSort, ${CHANGE_TOUCH}, first_order_date = if_not_exists(first_order_date, :at), last_order_date = :at, created_at = if_not_exists(created_at, :at) ADD total_orders :one, total_amount :amount`,
+        ExpressionAttributeNames: { '#name': 'name', '#id': 'id' },
         ExpressionAttributeValues: {
           ':entity': 'customer',
+          ':id': customer.idOf(email),
           ':email': email,
           ':name': name,
           ':phone': order.customer.phone,
@@ -120,7 +121,7 @@ export async function writeNewOrder(order: OrderItem, requestHash: string, now: 
           },
           ':customers': customer.collectionPartition,
           ':lastSort': customer.indexes(order.created_at, email).gsi1sk,
-          ':at': order.created_at,
+          ...customer.touchValues(email, order.created_at),
           ':one': 1,
           ':amount': order.total_amount,
         },

@@ -17,10 +17,12 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import {
+  customer,
   order,
   product as productEntity,
   productIdClaim,
   settings as settingsEntity,
+  ticket,
 } from '../../functions/lib/entities.js';
 import { TABLE_INDEXES } from '../../shared/runtime-env.js';
 import {
@@ -168,6 +170,70 @@ export async function addMissingOrderListKeys(documents: DynamoDBDocumentClient,
   return added;
 }
 
+/**
+ * Customers and tickets written before the changes index existed lack its keys: each gets them from its own
+ * `updated_at`, once (conditional on still lacking them).
+ */
+export async function addMissingChangeKeys(documents: DynamoDBDocumentClient, tableName: string) {
+  const kinds = [
+    {
+      collection: customer.collectionPartition,
+      keyOf: (i: Record<string, unknown>) => customer.key(String(i.email)),
+      changeIndex: (i: Record<string, unknown>) =>
+        customer.changeIndex(String(i.updated_at ?? i.created_at), String(i.email)),
+    },
+    {
+      collection: ticket.collectionPartition,
+      keyOf: (i: Record<string, unknown>) => ticket.key(String(i.ticket_number)),
+      changeIndex: (i: Record<string, unknown>) =>
+        ticket.changeIndex(String(i.updated_at ?? i.created_at), String(i.ticket_number)),
+    },
+  ];
+  let added = 0;
+  for (const kind of kinds) {
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await documents.send(
+        new QueryCommand({
+          TableName: tableName,
+          IndexName: TABLE_INDEXES.collection.name,
+          KeyConditionExpression: '#pk = :kind',
+          FilterExpression: 'attribute_not_exists(#changePk)',
+          ExpressionAttributeNames: {
+            '#pk': TABLE_INDEXES.collection.pk,
+            '#changePk': TABLE_INDEXES.changes.pk,
+          },
+          ExpressionAttributeValues: { ':kind': kind.collection },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        const keys = kind.changeIndex(item);
+        await documents
+          .send(
+            new UpdateCommand({
+              TableName: tableName,
+              Key: kind.keyOf(item),
+              UpdateExpression: 'SET #changePk = :changePk, #changeSk = :changeSk',
+              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#changePk)',
+              ExpressionAttributeNames: {
+                '#changePk': TABLE_INDEXES.changes.pk,
+                '#changeSk': TABLE_INDEXES.changes.sk,
+              },
+              ExpressionAttributeValues: { ':changePk': keys.gsi5pk, ':changeSk': keys.gsi5sk },
+            }),
+          )
+          .then(() => added++)
+          .catch((error: Error) => {
+            if (error.name !== 'ConditionalCheckFailedException') throw error;
+          });
+      }
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+  }
+  return added;
+}
+
 /** Writes the catalogue, its images and the settings unless the table already holds them. */
 export async function seedCatalogue(options: {
   documents: DynamoDBDocumentClient;
@@ -179,6 +245,7 @@ export async function seedCatalogue(options: {
   if (!options.force && (await isSeeded(options.documents, options.tableName))) {
     await addMissingShippingSettings(options.documents, options.tableName);
     await addMissingOrderListKeys(options.documents, options.tableName);
+    await addMissingChangeKeys(options.documents, options.tableName);
     return false;
   }
   if (options.imagesBucket) {

@@ -1,0 +1,158 @@
+/**
+ * A back-office list's working set, held by a warm Lambda: every item of one kind, loaded once from an index
+ * keyed by when each item last changed, then refreshed on each request with only what changed since the last
+ * read (with an overlap for late index updates; deletes are soft, so a deleted item arrives as a change and
+ * leaves). Kept sorted by the list's order (descending sort key), so the caller filters, counts and pages in
+ * memory: a page costs the same at 100,000 items as at 100. docs/data-model.md says where this stops serving.
+ */
+import { paginateQuery } from '@aws-sdk/lib-dynamodb';
+import { TABLE_INDEXES } from '../../shared/runtime-env.js';
+import { db, tableName } from './db.js';
+import type { ChangesPartition } from './entities.js';
+
+/**
+ * How far before the last complete refresh each refresh reads again: an index entry can become visible a
+ * little after a later one (eventually consistent GSI, writers' clocks), and re-reading a few seconds is cheap.
+ */
+export const REFRESH_OVERLAP_MS = 10_000;
+
+/** Past this many changes in one refresh (a cold start's load), sorting once beats placing each one. */
+const BULK_CHANGES = 500;
+
+/** Items whose last change sorts after `since` (an ISO instant), oldest change first; all of them for null. */
+export type ReadSince<Item> = (since: string | null) => AsyncIterable<Item>;
+
+export interface ChangeCacheOptions<Item, Entry> {
+  readSince: ReadSince<Item>;
+  idOf: (item: Item) => string;
+  /** The item's `updated_at`: a change older than the one held is ignored. */
+  changedAt: (item: Item) => string;
+  /** A soft-deleted item leaves the list. */
+  isDeleted?: (item: Item) => boolean;
+  toEntry: (item: Item) => Entry;
+  /** The list's order, descending; unique per item (end it with the id). It may change with the item. */
+  sortKey: (entry: Entry) => string;
+}
+
+interface Held<Entry> {
+  entry: Entry;
+  sortKey: string;
+  changedAt: string;
+}
+
+export class ChangeCache<Item, Entry> {
+  private readonly held = new Map<string, Held<Entry>>();
+  private sorted: Held<Entry>[] = [];
+  private view: Entry[] = [];
+  /** The newest change applied: where an interrupted first load goes on from. */
+  private newestChange: string | null = null;
+  /** When the last complete refresh started (epoch ms): every change older than that was visible to it. */
+  private lastRefreshAt: number | null = null;
+  private refreshing: Promise<void> | null = null;
+  /** Bumped whenever the rows change, so callers can keep lookups built over them until then. */
+  generation = 0;
+
+  constructor(private readonly options: ChangeCacheOptions<Item, Entry>) {}
+
+  get size(): number {
+    return this.held.size;
+  }
+
+  /** Every entry in list order. The array is replaced, never changed, when the rows change. */
+  get rows(): readonly Entry[] {
+    return this.view;
+  }
+
+  /** Reads what changed since the last refresh (everything, the first time). One refresh at a time. */
+  refresh(): Promise<void> {
+    this.refreshing ??= this.readChanges().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  /**
+   * Reads from a little before the last complete refresh started (not from the newest change seen: after a
+   * burst of writes that would re-read the whole burst on every request); a first load that was interrupted
+   * goes on from the newest change it applied.
+   */
+  private async readChanges(): Promise<void> {
+    const startedAt = Date.now();
+    const from = this.lastRefreshAt ?? (this.newestChange === null ? null : Date.parse(this.newestChange));
+    const since = from === null ? null : new Date(from - REFRESH_OVERLAP_MS).toISOString();
+    let changes = 0;
+    for await (const item of this.options.readSince(since)) {
+      if (this.apply(item, changes >= BULK_CHANGES)) changes++;
+      if (changes === BULK_CHANGES) this.sorted = [];
+      const at = this.options.changedAt(item);
+      if (this.newestChange === null || at > this.newestChange) this.newestChange = at;
+    }
+    if (changes >= BULK_CHANGES)
+      this.sorted = [...this.held.values()].sort((a, b) => (a.sortKey < b.sortKey ? 1 : -1));
+    if (changes > 0) {
+      this.view = this.sorted.map((h) => h.entry);
+      this.generation++;
+    }
+    this.lastRefreshAt = startedAt;
+  }
+
+  /**
+   * True when the item changed what the list shows. In bulk, only the map changes and the caller sorts once;
+   * otherwise the sorted array is updated in place.
+   */
+  private apply(item: Item, bulk: boolean): boolean {
+    const { idOf, changedAt, isDeleted, toEntry, sortKey } = this.options;
+    const id = idOf(item);
+    const at = changedAt(item);
+    const known = this.held.get(id);
+    const deleted = isDeleted?.(item) ?? false;
+    if (known && known.changedAt >= at && !deleted) return false;
+    if (known && !bulk) this.sorted.splice(this.indexOf(known.sortKey), 1);
+    if (deleted) {
+      if (!known) return false;
+      this.held.delete(id);
+      return true;
+    }
+    const entry = toEntry(item);
+    const held = { entry, sortKey: sortKey(entry), changedAt: at };
+    this.held.set(id, held);
+    if (!bulk) this.sorted.splice(this.indexOf(held.sortKey), 0, held);
+    return true;
+  }
+
+  /** Where an entry with this sort key is (or belongs) in the descending array. */
+  private indexOf(sortKey: string): number {
+    let low = 0;
+    let high = this.sorted.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.sorted[mid].sortKey > sortKey) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+}
+
+/**
+ * One kind's items from the changes index, oldest change first: all of them, or those whose last change sorts
+ * after `since`. One Query, paged by the SDK; never a Scan.
+ */
+export async function* readChangesSince<Item>(
+  partition: ChangesPartition,
+  since: string | null,
+): AsyncGenerator<Item> {
+  const index = TABLE_INDEXES.changes;
+  const pages = paginateQuery(
+    { client: db, pageSize: 1000 },
+    {
+      TableName: tableName(),
+      IndexName: index.name,
+      KeyConditionExpression: since ? '#pk = :pk AND #sk > :since' : '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': index.pk, ...(since ? { '#sk': index.sk } : {}) },
+      ExpressionAttributeValues: { ':pk': partition, ...(since ? { ':since': since } : {}) },
+    },
+  );
+  for await (const page of pages) {
+    for (const item of page.Items ?? []) yield item as Item;
+  }
+}
