@@ -134,25 +134,37 @@ export class ChangeCache<Item, Entry> {
 }
 
 /**
- * One kind's items from the changes index, oldest change first: all of them, or those whose last change sorts
- * after `since`. One Query, paged by the SDK; never a Scan.
+ * Items of one partition of an index keyed by last change (`<updated_at>#<id>`), oldest change first: all of
+ * them, or those whose last change sorts after `since`. One Query, paged by the SDK; never a Scan. `attributes`
+ * reads only those (an INCLUDE index's projection).
  */
-export async function* readChangesSince<Item>(
-  partition: ChangesPartition,
-  since: string | null,
-): AsyncGenerator<Item> {
-  const index = TABLE_INDEXES.changes;
+export async function* readIndexSince<Item>(options: {
+  index: (typeof TABLE_INDEXES)['orderList' | 'changes'];
+  partition: string;
+  since: string | null;
+  attributes?: readonly string[];
+}): AsyncGenerator<Item> {
+  const { index, partition, since, attributes } = options;
   const pages = paginateQuery(
     { client: db, pageSize: 1000 },
     {
       TableName: tableName(),
       IndexName: index.name,
       KeyConditionExpression: since ? '#pk = :pk AND #sk > :since' : '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': index.pk, ...(since ? { '#sk': index.sk } : {}) },
+      ExpressionAttributeNames: {
+        '#pk': index.pk,
+        ...(since ? { '#sk': index.sk } : {}),
+        ...Object.fromEntries((attributes ?? []).map((name, i) => [`#a${i}`, name])),
+      },
       ExpressionAttributeValues: { ':pk': partition, ...(since ? { ':since': since } : {}) },
+      ProjectionExpression: attributes?.map((_, i) => `#a${i}`).join(', '),
     },
   );
   for await (const page of pages) {
     for (const item of page.Items ?? []) yield item as Item;
   }
 }
+
+/** One kind's whole items from the changes index (customers, tickets): see `readIndexSince`. */
+export const readChangesSince = <Item>(partition: ChangesPartition, since: string | null) =>
+  readIndexSince<Item>({ index: TABLE_INDEXES.changes, partition, since });

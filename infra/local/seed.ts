@@ -122,105 +122,68 @@ async function batchWrite(
   }
 }
 
-/**
- * Orders written before the orders list's index existed lack its keys: each gets them from its own
- * `updated_at`, once (conditional on still lacking them, so a concurrent write is never overwritten).
- */
-export async function addMissingOrderListKeys(documents: DynamoDBDocumentClient, tableName: string) {
-  let startKey: Record<string, unknown> | undefined;
-  let added = 0;
-  do {
-    const page = await documents.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: TABLE_INDEXES.collection.name,
-        KeyConditionExpression: '#pk = :orders',
-        FilterExpression: 'attribute_not_exists(#listPk)',
-        ExpressionAttributeNames: {
-          '#pk': TABLE_INDEXES.collection.pk,
-          '#listPk': TABLE_INDEXES.orderList.pk,
-        },
-        ExpressionAttributeValues: { ':orders': order.collectionPartition },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const keys = order.listIndex(String(item.updated_at ?? item.created_at), String(item.order_id));
-      await documents
-        .send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: order.key(String(item.order_id)),
-            UpdateExpression: 'SET #listPk = :listPk, #listSk = :listSk',
-            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#listPk)',
-            ExpressionAttributeNames: {
-              '#listPk': TABLE_INDEXES.orderList.pk,
-              '#listSk': TABLE_INDEXES.orderList.sk,
-            },
-            ExpressionAttributeValues: { ':listPk': keys.gsi4pk, ':listSk': keys.gsi4sk },
-          }),
-        )
-        .then(() => added++)
-        .catch((error: Error) => {
-          if (error.name !== 'ConditionalCheckFailedException') throw error;
-        });
-    }
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return added;
-}
+type Stored = Record<string, unknown>;
+type IndexName = keyof typeof TABLE_INDEXES;
 
 /**
- * Customers and tickets written before the changes index existed lack its keys: each gets them from its own
- * `updated_at`, once (conditional on still lacking them).
+ * Items written before an index existed lack its keys: each gets them from its own `updated_at`, once
+ * (conditional on still lacking them, so a concurrent write is never overwritten). Orders get the orderList
+ * keys; customers and tickets the changes keys.
  */
-export async function addMissingChangeKeys(documents: DynamoDBDocumentClient, tableName: string) {
-  const kinds = [
-    {
-      collection: customer.collectionPartition,
-      keyOf: (i: Record<string, unknown>) => customer.key(String(i.email)),
-      changeIndex: (i: Record<string, unknown>) =>
-        customer.changeIndex(String(i.updated_at ?? i.created_at), String(i.email)),
-    },
-    {
-      collection: ticket.collectionPartition,
-      keyOf: (i: Record<string, unknown>) => ticket.key(String(i.ticket_number)),
-      changeIndex: (i: Record<string, unknown>) =>
-        ticket.changeIndex(String(i.updated_at ?? i.created_at), String(i.ticket_number)),
-    },
-  ];
+const BACKFILLS: Array<{
+  collection: string;
+  index: IndexName;
+  keyOf: (item: Stored) => { pk: string; sk: string };
+  keysOf: (item: Stored, updatedAt: string) => Record<string, string>;
+}> = [
+  {
+    collection: order.collectionPartition,
+    index: 'orderList',
+    keyOf: (i) => order.key(String(i.order_id)),
+    keysOf: (i, at) => order.listIndex(at, String(i.order_id)),
+  },
+  {
+    collection: customer.collectionPartition,
+    index: 'changes',
+    keyOf: (i) => customer.key(String(i.email)),
+    keysOf: (i, at) => customer.changeIndex(at, String(i.email)),
+  },
+  {
+    collection: ticket.collectionPartition,
+    index: 'changes',
+    keyOf: (i) => ticket.key(String(i.ticket_number)),
+    keysOf: (i, at) => ticket.changeIndex(at, String(i.ticket_number)),
+  },
+];
+
+export async function addMissingIndexKeys(documents: DynamoDBDocumentClient, tableName: string) {
   let added = 0;
-  for (const kind of kinds) {
-    let startKey: Record<string, unknown> | undefined;
+  for (const kind of BACKFILLS) {
+    const index = TABLE_INDEXES[kind.index];
+    let startKey: Stored | undefined;
     do {
       const page = await documents.send(
         new QueryCommand({
           TableName: tableName,
           IndexName: TABLE_INDEXES.collection.name,
           KeyConditionExpression: '#pk = :kind',
-          FilterExpression: 'attribute_not_exists(#changePk)',
-          ExpressionAttributeNames: {
-            '#pk': TABLE_INDEXES.collection.pk,
-            '#changePk': TABLE_INDEXES.changes.pk,
-          },
+          FilterExpression: 'attribute_not_exists(#indexPk)',
+          ExpressionAttributeNames: { '#pk': TABLE_INDEXES.collection.pk, '#indexPk': index.pk },
           ExpressionAttributeValues: { ':kind': kind.collection },
           ExclusiveStartKey: startKey,
         }),
       );
       for (const item of page.Items ?? []) {
-        const keys = kind.changeIndex(item);
+        const keys = kind.keysOf(item, String(item.updated_at ?? item.created_at));
         await documents
           .send(
             new UpdateCommand({
               TableName: tableName,
               Key: kind.keyOf(item),
-              UpdateExpression: 'SET #changePk = :changePk, #changeSk = :changeSk',
-              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#changePk)',
-              ExpressionAttributeNames: {
-                '#changePk': TABLE_INDEXES.changes.pk,
-                '#changeSk': TABLE_INDEXES.changes.sk,
-              },
-              ExpressionAttributeValues: { ':changePk': keys.gsi5pk, ':changeSk': keys.gsi5sk },
+              UpdateExpression: 'SET #indexPk = :indexPk, #indexSk = :indexSk',
+              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#indexPk)',
+              ExpressionAttributeNames: { '#indexPk': index.pk, '#indexSk': index.sk },
+              ExpressionAttributeValues: { ':indexPk': keys[index.pk], ':indexSk': keys[index.sk] },
             }),
           )
           .then(() => added++)
@@ -244,8 +207,7 @@ export async function seedCatalogue(options: {
 }): Promise<boolean> {
   if (!options.force && (await isSeeded(options.documents, options.tableName))) {
     await addMissingShippingSettings(options.documents, options.tableName);
-    await addMissingOrderListKeys(options.documents, options.tableName);
-    await addMissingChangeKeys(options.documents, options.tableName);
+    await addMissingIndexKeys(options.documents, options.tableName);
     return false;
   }
   if (options.imagesBucket) {
