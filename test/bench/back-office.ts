@@ -4,17 +4,12 @@
  * ARCHITECTURE.md's budget: latency at 100,000 orders at most 1.2x that at 1,000.
  */
 import { randomInt, randomUUID } from 'node:crypto';
-import {
-  CognitoIdentityProviderClient,
-  InitiateAuthCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import autocannon from 'autocannon';
+import { type DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { counters, dayOf, type OrderItem, order } from '../../functions/lib/entities.js';
 import { fromCents, toCents } from '../../shared/rules/money.js';
 import { generateOrderId } from '../../shared/rules/order.js';
 import type { LocalStackInfo } from '../support/local-stack-process.js';
+import { batchPut, benchListAtSizes, type ListBenchOptions, pick, type Scenario } from './list-bench.js';
 
 const STATUSES = ['pending', 'processing', 'completed', 'cancelled'] as const;
 const METHODS = ['check', 'paypal', 'cashapp', 'zelle', 'venmo'] as const;
@@ -22,25 +17,6 @@ const FIRST = ['Ann', 'Bob', 'Cara', 'Dev', 'Eli', 'Fay', 'Gus', 'Hana', 'Ivan',
 const LAST = ['Lee', 'Smith', 'Jones', 'Garcia', 'Nguyen', 'Brown', 'Patel', 'Kim', 'Lopez', 'Young'];
 /** A surname only a few orders carry, so the search benchmark's answer stays the same size at both scales. */
 const RARE_SURNAME = 'Quillfeather';
-
-const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
-
-async function staffToken(info: LocalStackInfo): Promise<string> {
-  const cognito = new CognitoIdentityProviderClient({
-    endpoint: info.urls.cognito,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  const result = await cognito.send(
-    new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: info.userPoolClientId,
-      AuthParameters: { USERNAME: info.admin.email, PASSWORD: info.admin.password },
-    }),
-  );
-  cognito.destroy();
-  return result.AuthenticationResult!.IdToken!;
-}
 
 /** A realistic order item (keys from the entity declarations), placed within the last year. */
 function syntheticOrder(now: number, rare: boolean): OrderItem {
@@ -90,20 +66,7 @@ function syntheticOrder(now: number, rare: boolean): OrderItem {
 async function addOrders(db: DynamoDBDocumentClient, tableName: string, count: number): Promise<void> {
   const now = Date.now();
   const orders = Array.from({ length: count }, (_, i) => syntheticOrder(now, i % 2000 === 0));
-  const batches: OrderItem[][] = [];
-  for (let i = 0; i < orders.length; i += 25) batches.push(orders.slice(i, i + 25));
-  let next = 0;
-  const worker = async () => {
-    while (next < batches.length) {
-      let requests = batches[next++].map((Item) => ({ PutRequest: { Item } }));
-      for (let attempt = 0; requests.length; attempt++) {
-        if (attempt > 8) throw new Error('DynamoDB Local left bench orders unprocessed');
-        const out = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
-        requests = (out.UnprocessedItems?.[tableName] ?? []) as typeof requests;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
+  await batchPut(db, tableName, orders);
 
   const byStatus = new Map<string, number>();
   let totalCents = 0;
@@ -147,14 +110,6 @@ async function orderCount(db: DynamoDBDocumentClient, tableName: string): Promis
   return Number(Item?.order_count ?? 0);
 }
 
-interface Scenario {
-  name: string;
-  /** A path, or one made per request (page changes). */
-  path: string | (() => string);
-}
-
-/** Each request of a scenario differs (status, search text, page), so no answer is simply repeated. */
-const pick = <T>(values: readonly T[]): T => values[randomInt(values.length)];
 const SCENARIOS: Scenario[] = [
   { name: 'orders list, first page', path: '/api/admin/orders' },
   {
@@ -182,75 +137,6 @@ const SCENARIOS: Scenario[] = [
   { name: 'dashboard', path: '/api/admin/dashboard' },
 ];
 
-async function measure(site: string, token: string, connections: number, durationSec: number) {
-  const results: Record<
-    string,
-    { p50Ms: number; p99Ms: number; requestsPerSec: number; firstMs: number; non2xx: number }
-  > = {};
-  for (const scenario of SCENARIOS) {
-    const pathOf = () => (typeof scenario.path === 'string' ? scenario.path : scenario.path());
-    const headers = { authorization: `Bearer ${token}` };
-    // The first request after the orders were added: a cold list Lambda loads, a warm one reads the change.
-    const started = performance.now();
-    const first = await fetch(`${site}${pathOf()}`, { headers });
-    await first.text();
-    const firstMs = performance.now() - started;
-    // Warm the path (JIT, connections) before measuring, alike at both sizes.
-    for (let i = 0; i < 20; i++) await (await fetch(`${site}${pathOf()}`, { headers })).text();
-    const result = await autocannon({
-      url: site,
-      connections,
-      duration: durationSec,
-      headers,
-      requests: [{ method: 'GET', setupRequest: (r) => ({ ...r, path: pathOf() }) }],
-    });
-    results[scenario.name] = {
-      p50Ms: result.latency.p50,
-      p99Ms: result.latency.p99,
-      requestsPerSec: round(result.requests.average),
-      firstMs: round(firstMs),
-      non2xx: result.non2xx + result.errors,
-    };
-  }
-  return results;
-}
-
-export async function benchBackOffice(info: LocalStackInfo, connections: number, durationSec: number) {
-  const db = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: info.urls.dynamodb,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-    { marshallOptions: { removeUndefinedValues: true } },
-  );
-  try {
-    const token = await staffToken(info);
-    const sizes = [1_000, 100_000];
-    const bySize: Record<string, { seedSeconds: number; scenarios: Awaited<ReturnType<typeof measure>> }> =
-      {};
-    for (const size of sizes) {
-      const have = await orderCount(db, info.tableName);
-      const started = performance.now();
-      if (size > have) await addOrders(db, info.tableName, size - have);
-      const seedSeconds = round((performance.now() - started) / 1000, 1);
-      bySize[size] = {
-        seedSeconds,
-        scenarios: await measure(info.urls.site, token, connections, durationSec),
-      };
-    }
-    const [small, large] = sizes.map((s) => bySize[s].scenarios);
-    const ratios = Object.fromEntries(
-      SCENARIOS.map(({ name }) => [
-        name,
-        {
-          p50Ratio: round(large[name].p50Ms / Math.max(small[name].p50Ms, 1), 2),
-          p99Ratio: round(large[name].p99Ms / Math.max(small[name].p99Ms, 1), 2),
-        },
-      ]),
-    );
-    return { budgetRatio: 1.2, connections, durationSec, orders: bySize, ratios };
-  } finally {
-    db.destroy();
-  }
-}
+/** The orders list and the dashboard at 1,000 and then 100,000 orders. */
+export const benchBackOffice = (info: LocalStackInfo, options: ListBenchOptions) =>
+  benchListAtSizes(info, { count: orderCount, add: addOrders, scenarios: SCENARIOS }, options);

@@ -27,6 +27,8 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 /** `BENCH_PARTS=backOffice npm run bench` runs only some parts (bundles, lighthouse, api, backOffice). */
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'bundles,lighthouse,api,backOffice').split(','));
+/** The back office lists' two sizes of shop. */
+const LIST_SIZES = (process.env.BENCH_LIST_SIZES ?? '1000,100000').split(',').map(Number);
 const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
 
 async function benchBundles() {
@@ -159,7 +161,8 @@ async function main() {
     if (PARTS.has('lighthouse')) lighthouse = await benchPages(info, products[0]);
     if (PARTS.has('api')) api = await benchApi(info, products[0].id);
     // Last: it grows the table to 100,000 orders.
-    if (PARTS.has('backOffice')) backOffice = await benchBackOffice(info, 10, DURATION);
+    if (PARTS.has('backOffice'))
+      backOffice = await benchBackOffice(info, { connections: 10, durationSec: DURATION, sizes: LIST_SIZES });
   } finally {
     await stopLocalStackProcess(child);
   }
