@@ -6,6 +6,8 @@
 import type { AdminOrderList, AdminOrderListQuery } from '../../shared/schemas/admin-order-list.js';
 import { ChangeCache, type ReadSince } from '../lib/change-cache.js';
 import type { OrderListItem } from '../lib/entities.js';
+import { MatchMemo } from '../lib/match-memo.js';
+import { ListSearch } from '../lib/substring-index.js';
 import { filterKey, type ListEntry, ListIndex, matchOrders, pageOf, toListEntry } from './order-list.js';
 
 export class OrderListCache {
@@ -13,7 +15,8 @@ export class OrderListCache {
   /** Lookups over the current rows; replaced when they change. */
   private index = new ListIndex([]);
   private indexGeneration = 0;
-  private memo: { key: string; index: ListIndex; matched: readonly ListEntry[] } | null = null;
+  private readonly memo = new MatchMemo<ListEntry>();
+  private readonly search: ListSearch<ListEntry>;
 
   constructor(readSince: ReadSince<OrderListItem>) {
     this.cache = new ChangeCache({
@@ -24,6 +27,11 @@ export class OrderListCache {
       toEntry: toListEntry,
       sortKey: (entry) => entry.sortKey,
     });
+    this.search = new ListSearch(
+      this.cache,
+      (e) => e.haystack,
+      (e) => e.sortKey,
+    );
   }
 
   get size(): number {
@@ -37,14 +45,11 @@ export class OrderListCache {
   async list(query: AdminOrderListQuery): Promise<AdminOrderList> {
     await this.cache.refresh();
     if (this.indexGeneration !== this.cache.generation) {
-      this.index = new ListIndex(this.cache.rows);
+      this.index = new ListIndex(this.cache.rows, (needle) => this.search.search(needle));
       this.indexGeneration = this.cache.generation;
     }
-    const key = filterKey(query);
-    // A page change of the same search reuses the match: only the slice differs.
-    if (this.memo?.key !== key || this.memo.index !== this.index) {
-      this.memo = { key, index: this.index, matched: matchOrders(this.index, query) };
-    }
-    return pageOf(this.memo.matched, query);
+    const index = this.index;
+    const matched = this.memo.get(filterKey(query), this.indexGeneration, () => matchOrders(index, query));
+    return pageOf(matched, query);
   }
 }

@@ -9,7 +9,6 @@ import type {
   AdminOrderRow,
 } from '../../shared/schemas/admin-order-list.js';
 import type { OrderListItem } from '../lib/entities.js';
-import { SubstringIndex } from '../lib/substring-index.js';
 
 /** A row as the list keeps it: the API row plus what filtering needs, computed once per change. */
 export interface ListEntry {
@@ -59,14 +58,18 @@ export function filterKey(query: AdminOrderListQuery): string {
 }
 
 /**
- * Lookup structures over one version of the sorted rows, each built on first use and dropped with the version:
- * rows per status, and a trigram index over every row's search text (functions/lib/substring-index.ts).
+ * Lookups over one version of the sorted rows: rows per status (built on first use, dropped with the version),
+ * and the list's search (functions/lib/substring-index.ts), which outlives versions.
  */
 export class ListIndex {
   private readonly statuses = new Map<string, ListEntry[]>();
-  private text: SubstringIndex | null = null;
 
-  constructor(readonly sorted: readonly ListEntry[]) {}
+  constructor(
+    readonly sorted: readonly ListEntry[],
+    /** Rows whose search text contains a lower-case needle, newest first. */
+    readonly search: (needle: string) => readonly ListEntry[] = (needle) =>
+      sorted.filter((e) => e.haystack.includes(needle)),
+  ) {}
 
   byStatus(status: string): readonly ListEntry[] {
     let rows = this.statuses.get(status);
@@ -75,12 +78,6 @@ export class ListIndex {
       this.statuses.set(status, rows);
     }
     return rows;
-  }
-
-  /** Rows whose search text contains `needle` (lower case), newest first. */
-  search(needle: string): readonly ListEntry[] {
-    this.text ??= new SubstringIndex(this.sorted.map((e) => e.haystack));
-    return this.text.search(needle).map((row) => this.sorted[row]);
   }
 }
 

@@ -18,6 +18,8 @@ export const REFRESH_OVERLAP_MS = 10_000;
 
 /** Past this many changes in one refresh (a cold start's load), sorting once beats placing each one. */
 const BULK_CHANGES = 500;
+/** A journal nobody trims (no searches) is dropped past this length; its reader then rebuilds. */
+const MAX_JOURNAL = 20_000;
 
 /** Items whose last change sorts after `since` (an ISO instant), oldest change first; all of them for null. */
 export type ReadSince<Item> = (since: string | null) => AsyncIterable<Item>;
@@ -40,7 +42,7 @@ interface Held<Entry> {
   changedAt: string;
 }
 
-export class ChangeCache<Item, Entry> {
+export class ChangeCache<Item, Entry extends object> {
   private readonly held = new Map<string, Held<Entry>>();
   private sorted: Held<Entry>[] = [];
   private view: Entry[] = [];
@@ -51,6 +53,15 @@ export class ChangeCache<Item, Entry> {
   private refreshing: Promise<void> | null = null;
   /** Bumped whenever the rows change, so callers can keep lookups built over them until then. */
   generation = 0;
+  /**
+   * The entries applied one by one (new versions, oldest first) since the journal was last trimmed: a lookup
+   * built over an older `rows` (a search index) stays usable by checking these beside it. `viewJournal` is how
+   * much of the journal `rows` already holds; `journalEpoch` moves when a bulk load bypassed the journal.
+   */
+  private journal: Entry[] = [];
+  private viewJournal = 0;
+  journalEpoch = 0;
+  private readonly live = new WeakSet<Entry>();
 
   constructor(private readonly options: ChangeCacheOptions<Item, Entry>) {}
 
@@ -61,6 +72,28 @@ export class ChangeCache<Item, Entry> {
   /** Every entry in list order. The array is replaced, never changed, when the rows change. */
   get rows(): readonly Entry[] {
     return this.view;
+  }
+
+  /** True while `entry` is the current version of its item (not replaced by a newer one, not deleted). */
+  isLive(entry: Entry): boolean {
+    return this.live.has(entry);
+  }
+
+  /** The rows now, and the journal position they include (for `journalSince`). */
+  snapshot(): { rows: readonly Entry[]; journalAt: number; epoch: number } {
+    return { rows: this.view, journalAt: this.viewJournal, epoch: this.journalEpoch };
+  }
+
+  /** Entries applied since journal position `at` (some may since be replaced: check `isLive`). */
+  journalSince(at: number): readonly Entry[] {
+    return this.journal.slice(at);
+  }
+
+  /** Forgets the journal before position `at` (its one reader rebuilt over newer rows); returns the shift. */
+  trimJournal(at: number): number {
+    this.journal.splice(0, at);
+    this.viewJournal -= at;
+    return at;
   }
 
   /** Reads what changed since the last refresh (everything, the first time). One refresh at a time. */
@@ -89,8 +122,13 @@ export class ChangeCache<Item, Entry> {
     }
     if (changes >= BULK_CHANGES)
       this.sorted = [...this.held.values()].sort((a, b) => (a.sortKey < b.sortKey ? 1 : -1));
+    if (changes >= BULK_CHANGES || this.journal.length > MAX_JOURNAL) {
+      this.journal = [];
+      this.journalEpoch++;
+    }
     if (changes > 0) {
       this.view = this.sorted.map((h) => h.entry);
+      this.viewJournal = this.journal.length;
       this.generation++;
     }
     this.lastRefreshAt = startedAt;
@@ -108,6 +146,7 @@ export class ChangeCache<Item, Entry> {
     const deleted = isDeleted?.(item) ?? false;
     if (known && known.changedAt >= at && !deleted) return false;
     if (known && !bulk) this.sorted.splice(this.indexOf(known.sortKey), 1);
+    if (known) this.live.delete(known.entry);
     if (deleted) {
       if (!known) return false;
       this.held.delete(id);
@@ -116,7 +155,11 @@ export class ChangeCache<Item, Entry> {
     const entry = toEntry(item);
     const held = { entry, sortKey: sortKey(entry), changedAt: at };
     this.held.set(id, held);
-    if (!bulk) this.sorted.splice(this.indexOf(held.sortKey), 0, held);
+    this.live.add(entry);
+    if (!bulk) {
+      this.sorted.splice(this.indexOf(held.sortKey), 0, held);
+      this.journal.push(entry);
+    }
     return true;
   }
 

@@ -1,12 +1,25 @@
 /**
- * Case-insensitive "contains" search over one version of a list's rows, at a cost that follows the rows that
- * might match rather than the size of the list: a trigram index (each three-character run of a row's text →
- * the rows holding it, in list order) narrows a search to the rows holding the rarest trigram of the needle,
- * and only those are checked with `includes`. Needles shorter than three characters scan every row. Built on
- * the first search of a version (about 60 trigrams per row) and dropped with it.
+ * Case-insensitive "contains" search over a list's rows, at a cost that follows the rows that might match rather
+ * than the size of the list. `SubstringIndex`: a trigram index (each three-character run of a row's text → the
+ * rows holding it, in list order) narrows a search to the rows holding the rarest trigram of the needle, and
+ * only those are checked with `includes`; needles shorter than three characters scan. `ListSearch` keeps one
+ * such index across changes of a ChangeCache: rows changed since it was built are checked beside it, and it is
+ * rebuilt only after many changes, so a write does not cost the next search a rebuild.
  */
+import type { ChangeCache } from './change-cache.js';
+
+/** What a search needs of a ChangeCache. */
+type Journaled<Entry extends object> = Pick<
+  ChangeCache<unknown, Entry>,
+  'snapshot' | 'journalSince' | 'trimJournal' | 'isLive'
+>;
+
+/** A trigram as one number (three UTF-16 code units), so building allocates no strings. */
+const gramAt = (text: string, i: number): number =>
+  text.charCodeAt(i) * 4_294_967_296 + text.charCodeAt(i + 1) * 65_536 + text.charCodeAt(i + 2);
+
 export class SubstringIndex {
-  private postings: Map<string, Int32Array> | null = null;
+  private postings: Map<number, Int32Array> | null = null;
 
   /** `texts[i]` is row i's search text, lower case; rows are in list order. */
   constructor(private readonly texts: readonly string[]) {}
@@ -21,7 +34,7 @@ export class SubstringIndex {
     const postings = this.build();
     let rarest: Int32Array | undefined;
     for (let i = 0; i + 3 <= needle.length; i++) {
-      const rows = postings.get(needle.slice(i, i + 3));
+      const rows = postings.get(gramAt(needle, i));
       if (!rows) return found;
       if (!rarest || rows.length < rarest.length) rarest = rows;
     }
@@ -29,20 +42,77 @@ export class SubstringIndex {
     return found;
   }
 
-  private build(): Map<string, Int32Array> {
+  private build(): Map<number, Int32Array> {
     if (this.postings) return this.postings;
-    const lists = new Map<string, number[]>();
+    const lists = new Map<number, number[]>();
     for (let row = 0; row < this.texts.length; row++) {
       const text = this.texts[row];
       for (let i = 0; i + 3 <= text.length; i++) {
-        const gram = text.slice(i, i + 3);
+        const gram = gramAt(text, i);
         let list = lists.get(gram);
         if (!list) lists.set(gram, (list = []));
         // Rows are visited in order, so a row already listed is the list's last entry.
         if (list[list.length - 1] !== row) list.push(row);
       }
     }
-    this.postings = new Map([...lists].map(([gram, rows]) => [gram, Int32Array.from(rows)]));
+    this.postings = new Map();
+    for (const [gram, rows] of lists) this.postings.set(gram, Int32Array.from(rows));
     return this.postings;
+  }
+}
+
+/** Past this many rows changed since the index was built, the next search rebuilds it over the current rows. */
+const REBUILD_AFTER_CHANGES = 2000;
+
+/** A list's search, kept across changes of its cache (the journal's only reader). */
+export class ListSearch<Entry extends object> {
+  private base: { rows: readonly Entry[]; index: SubstringIndex; epoch: number } | null = null;
+
+  constructor(
+    private readonly cache: Journaled<Entry>,
+    private readonly textOf: (entry: Entry) => string,
+    /** The list's order, descending (the cache's sort key). */
+    private readonly sortKeyOf: (entry: Entry) => string,
+    private readonly rebuildAfter = REBUILD_AFTER_CHANGES,
+  ) {}
+
+  /** The current rows whose text contains `needle` (lower case), in list order. */
+  search(needle: string): Entry[] {
+    const base = this.current();
+    const fromBase: Entry[] = [];
+    for (const row of base.index.search(needle)) {
+      const entry = base.rows[row];
+      if (this.cache.isLive(entry)) fromBase.push(entry);
+    }
+    const changed = this.cache
+      .journalSince(0)
+      .filter((e) => this.cache.isLive(e) && this.textOf(e).includes(needle));
+    if (changed.length === 0) return fromBase;
+    const key = this.sortKeyOf;
+    // A row changed twice is journaled twice; only its live version passed the filter, once.
+    const merged: Entry[] = [];
+    const later = [...new Set(changed)].sort((a, b) => (key(a) < key(b) ? 1 : -1));
+    let i = 0;
+    for (const entry of fromBase) {
+      while (i < later.length && key(later[i]) > key(entry)) merged.push(later[i++]);
+      merged.push(entry);
+    }
+    while (i < later.length) merged.push(later[i++]);
+    return merged;
+  }
+
+  /** The index, rebuilt over the current rows when missing, outdated by a bulk load, or behind many changes. */
+  private current() {
+    const now = this.cache.snapshot();
+    if (
+      !this.base ||
+      this.base.epoch !== now.epoch ||
+      this.cache.journalSince(0).length > this.rebuildAfter
+    ) {
+      // The rows hold the journal up to `journalAt`: from here on, only what came after is checked beside.
+      this.cache.trimJournal(now.journalAt);
+      this.base = { rows: now.rows, index: new SubstringIndex(now.rows.map(this.textOf)), epoch: now.epoch };
+    }
+    return this.base;
   }
 }
