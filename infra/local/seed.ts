@@ -14,6 +14,7 @@ import {
   type DynamoDBDocumentClient,
   GetCommand,
   QueryCommand,
+  TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import {
@@ -160,41 +161,102 @@ export async function addMissingIndexKeys(documents: DynamoDBDocumentClient, tab
   let added = 0;
   for (const kind of BACKFILLS) {
     const index = TABLE_INDEXES[kind.index];
-    let startKey: Stored | undefined;
-    do {
-      const page = await documents.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: TABLE_INDEXES.collection.name,
-          KeyConditionExpression: '#pk = :kind',
-          FilterExpression: 'attribute_not_exists(#indexPk)',
-          ExpressionAttributeNames: { '#pk': TABLE_INDEXES.collection.pk, '#indexPk': index.pk },
-          ExpressionAttributeValues: { ':kind': kind.collection },
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      for (const item of page.Items ?? []) {
-        const keys = kind.keysOf(item, String(item.updated_at ?? item.created_at));
-        await documents
-          .send(
-            new UpdateCommand({
-              TableName: tableName,
-              Key: kind.keyOf(item),
-              UpdateExpression: 'SET #indexPk = :indexPk, #indexSk = :indexSk',
-              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#indexPk)',
-              ExpressionAttributeNames: { '#indexPk': index.pk, '#indexSk': index.sk },
-              ExpressionAttributeValues: { ':indexPk': keys[index.pk], ':indexSk': keys[index.sk] },
-            }),
-          )
-          .then(() => added++)
-          .catch((error: Error) => {
-            if (error.name !== 'ConditionalCheckFailedException') throw error;
-          });
-      }
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
+    for await (const item of collectionItems(documents, tableName, kind.collection, (i) => !i[index.pk])) {
+      const keys = kind.keysOf(item, String(item.updated_at ?? item.created_at));
+      await documents
+        .send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: kind.keyOf(item),
+            UpdateExpression: 'SET #indexPk = :indexPk, #indexSk = :indexSk',
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#indexPk)',
+            ExpressionAttributeNames: { '#indexPk': index.pk, '#indexSk': index.sk },
+            ExpressionAttributeValues: { ':indexPk': keys[index.pk], ':indexSk': keys[index.sk] },
+          }),
+        )
+        .then(() => added++)
+        .catch((error: Error) => {
+          if (error.name !== 'ConditionalCheckFailedException') throw error;
+        });
+    }
   }
   return added;
+}
+
+/** Every item of one collection partition, page by page, keeping those `keep` accepts. */
+async function* collectionItems(
+  documents: DynamoDBDocumentClient,
+  tableName: string,
+  partition: string,
+  keep: (item: Stored) => boolean,
+): AsyncGenerator<Stored> {
+  let startKey: Stored | undefined;
+  do {
+    const page = await documents.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: TABLE_INDEXES.collection.name,
+        KeyConditionExpression: '#pk = :kind',
+        ExpressionAttributeNames: { '#pk': TABLE_INDEXES.collection.pk },
+        ExpressionAttributeValues: { ':kind': partition },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of page.Items ?? []) if (keep(item)) yield item;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+}
+
+/**
+ * Customers were once keyed by their e-mail; now by an opaque id (`customer.idOf`). A local table from before
+ * moves each such record to its new key (unless the customer already has one there: then the old record stays
+ * and is reported) and points the customer's orders at it.
+ */
+export async function moveEmailKeyedCustomers(documents: DynamoDBDocumentClient, tableName: string) {
+  const byEmail = (pk: unknown) => typeof pk === 'string' && pk.includes('@');
+  let moved = 0;
+  for await (const old of collectionItems(documents, tableName, customer.collectionPartition, (i) =>
+    byEmail(i.pk),
+  )) {
+    const email = String(old.email);
+    const at = String(old.updated_at ?? old.created_at);
+    const item = {
+      ...old,
+      ...customer.key(email),
+      id: customer.idOf(email),
+      ...customer.indexes(String(old.last_order_date), email),
+      ...customer.changeIndex(at, email),
+    };
+    try {
+      await documents.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+            { Delete: { TableName: tableName, Key: { pk: old.pk, sk: old.sk } } },
+          ],
+        }),
+      );
+      moved++;
+    } catch (error) {
+      if ((error as Error).name !== 'TransactionCanceledException') throw error;
+      console.warn(`customer ${email}: a record under the new key exists; the old one is left as it was`);
+    }
+  }
+  for await (const o of collectionItems(documents, tableName, order.collectionPartition, (i) =>
+    byEmail(i[TABLE_INDEXES.byCustomer.pk]),
+  )) {
+    const email = String((o.customer as { email?: string } | undefined)?.email ?? '');
+    await documents.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: order.key(String(o.order_id)),
+        UpdateExpression: 'SET #byCustomer = :pk',
+        ExpressionAttributeNames: { '#byCustomer': TABLE_INDEXES.byCustomer.pk },
+        ExpressionAttributeValues: { ':pk': customer.key(email).pk },
+      }),
+    );
+  }
+  return moved;
 }
 
 /** Writes the catalogue, its images and the settings unless the table already holds them. */
@@ -207,6 +269,7 @@ export async function seedCatalogue(options: {
 }): Promise<boolean> {
   if (!options.force && (await isSeeded(options.documents, options.tableName))) {
     await addMissingShippingSettings(options.documents, options.tableName);
+    await moveEmailKeyedCustomers(options.documents, options.tableName);
     await addMissingIndexKeys(options.documents, options.tableName);
     return false;
   }
