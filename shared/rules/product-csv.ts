@@ -140,12 +140,6 @@ export function readProductCsvRecord(
     problems.productId = m.csvProductIdInvalid;
   }
 
-  const typeCell = cell('Type');
-  const productType = normalizeProductType(typeCell);
-  if (typeCell.trim() !== '' && !(PRODUCT_TYPES as readonly string[]).includes(productType)) {
-    problems.productType = m.csvTypeUnknown;
-  }
-
   return {
     line,
     fields: {
@@ -153,7 +147,7 @@ export function readProductCsvRecord(
       name: cell('Product'),
       description: cell('Description'),
       brand: cell('Brand'),
-      productType,
+      productType: normalizeProductType(cell('Type')),
       boxCount: number('Boxcount', 'boxCount'),
       buybackPrice: number('Price', 'buybackPrice'),
     },
@@ -179,11 +173,12 @@ export function checkProductRow(
   stored: StoredProductFacts | null,
   problems: RowProblems = {},
 ): RowCheck {
+  const type = normalizeProductType(fields.productType);
   const result = ZProductInput.safeParse({
     name: fields.name,
     brand: fields.brand,
     buybackPrice: fields.buybackPrice ?? undefined,
-    productType: normalizeProductType(fields.productType),
+    productType: type,
     expirationMonths: stored?.expirationMonths ?? null,
     boxCount: fields.boxCount,
     description: fields.description,
@@ -191,6 +186,9 @@ export function checkProductRow(
     inStock: true,
   });
   const found: RowProblems = { ...problems };
+  // The schema's own message for a type it does not know is 'Product type is required': true only when empty.
+  if (type !== '' && !(PRODUCT_TYPES as readonly string[]).includes(type))
+    found.productType ??= m.csvTypeUnknown;
   if (!result.success) {
     for (const issue of result.error.issues) {
       const field = String(issue.path[0] ?? 'name') as RowField;
