@@ -237,7 +237,7 @@ export async function importProducts(
       refuse(row.line, taken(row.productId as number));
       continue;
     }
-    const check = checkProductRow(row, stored ? { expirationMonths: stored.expirationmonths ?? null } : null);
+    const check = checkProductRow(row, stored ? toProduct(stored) : null);
     if (!check.ok) {
       refuse(row.line, check.reason);
       continue;

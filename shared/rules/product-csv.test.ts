@@ -6,6 +6,7 @@ import {
   escapeCsvCell,
   PRODUCT_CSV_COLUMNS,
   readProductCsvHeader,
+  type StoredProductFacts,
   unescapeCsvCell,
 } from './product-csv';
 import { parseProductCsv, productsToCsv } from './product-csv-file';
@@ -104,7 +105,7 @@ describe('product CSV round trip', () => {
         productType: 'Other',
       }),
     ];
-    const stored = (id: number) => (id === 102 ? { expirationMonths: 6 } : null);
+    const stored = (id: number) => (id === 102 ? { expirationMonths: 6, inStock: true } : null);
     const reader = parseProductCsv(productsToCsv(products), stored);
     expect(reader.error).toBeNull();
     expect(reader.refused).toEqual([]);
@@ -153,10 +154,8 @@ describe('product CSV header', () => {
 });
 
 describe('product CSV rows', () => {
-  const read = (
-    rows: string[],
-    stored: (id: number) => { expirationMonths: number | null } | null = () => null,
-  ) => parseProductCsv([HEADER, ...rows].join('\r\n'), stored);
+  const read = (rows: string[], stored: (id: number) => StoredProductFacts | null = () => null) =>
+    parseProductCsv([HEADER, ...rows].join('\r\n'), stored);
 
   it('maps Type case-insensitively, empty Boxcount to null, a leading $ on Price, and a missing Product ID to a new product', () => {
     const reader = read([',Libre 2,,Freestyle,cgm,,$40.00', '7,Strips,,Accu-Chek,  test   STRIPS ,2,3']);
@@ -216,7 +215,7 @@ describe('product CSV rows', () => {
 
   it('keeps an existing Other product valid through its stored expiration months', () => {
     const reader = read(['104,Widget,,Brand,Other,,1'], (id) =>
-      id === 104 ? { expirationMonths: 6 } : null,
+      id === 104 ? { expirationMonths: 6, inStock: true } : null,
     );
     expect(reader.refused).toEqual([]);
     expect(reader.rows).toHaveLength(1);
@@ -257,6 +256,23 @@ describe('product CSV rows', () => {
     expect(reader.rows).toEqual([]);
   });
 
+  it('puts new rows in stock and keeps a stored product out of stock (the CSV has no stock column)', () => {
+    const fields = {
+      productId: 1,
+      name: 'A',
+      description: '',
+      brand: 'B',
+      productType: 'CGM',
+      boxCount: null,
+      buybackPrice: 1,
+    };
+    expect(checkProductRow(fields, null)).toMatchObject({ ok: true, input: { inStock: true } });
+    expect(checkProductRow(fields, { expirationMonths: null, inStock: false })).toMatchObject({
+      ok: true,
+      input: { inStock: false },
+    });
+  });
+
   it('checks a row with the product form schema on the server side too', () => {
     const fields = {
       productId: 1,
@@ -268,7 +284,7 @@ describe('product CSV rows', () => {
       buybackPrice: 1,
     };
     expect(checkProductRow(fields, null)).toEqual({ ok: false, reason: m.expirationRequired });
-    expect(checkProductRow(fields, { expirationMonths: 6 })).toEqual({
+    expect(checkProductRow(fields, { expirationMonths: 6, inStock: true })).toEqual({
       ok: true,
       input: expect.objectContaining({
         name: 'Trimmed',
@@ -277,7 +293,9 @@ describe('product CSV rows', () => {
         inStock: true,
       }),
     });
-    expect(checkProductRow({ ...fields, name: 'x'.repeat(201) }, { expirationMonths: 6 })).toEqual({
+    expect(
+      checkProductRow({ ...fields, name: 'x'.repeat(201) }, { expirationMonths: 6, inStock: true }),
+    ).toEqual({
       ok: false,
       reason: m.nameTooLong,
     });

@@ -5,7 +5,7 @@
  */
 import { PRODUCT_ID_MAX } from '../constants.js';
 import { adminProductMessages as m } from '../messages.js';
-import { PRODUCT_TYPES, type ProductInput, ZProductInput } from '../schemas/product.js';
+import { PRODUCT_TYPES, type Product, type ProductInput, ZProductInput } from '../schemas/product.js';
 
 export const PRODUCT_CSV_FILE_NAME = 'products.csv';
 
@@ -155,18 +155,18 @@ export function readProductCsvRecord(
   };
 }
 
-/** What a row needs of the stored product it updates: the CSV has no expiration months column. */
-export interface StoredProductFacts {
-  expirationMonths: number | null;
-}
+/** What a row keeps of the stored product it updates: the CSV has no expiration months or stock column. */
+export type StoredProductFacts = Pick<Product, 'expirationMonths' | 'inStock'>;
 
 export type RowCheck = { ok: true; input: ProductInput } | { ok: false; reason: string };
 
 /**
- * A row as the product it would write, validated with the product form's schema (ZProductInput): imported
- * rows are in stock; an existing product keeps its expiration months and image, so a new 'Other' row is
- * refused with the schema's 'Expiration months is required for Other products'. The reason lists every
- * problem, in column order, each with the form's own message.
+ * A row as the product it would write, validated with the product form's schema (ZProductInput). What the
+ * CSV has no column for is kept from the stored product: expiration months (so a new 'Other' row is refused
+ * with the schema's 'Expiration months is required for Other products'), the image, and whether it is in
+ * stock (new products are in stock, spec 001 §5; a product staff marked out of stock stays so, or an export
+ * imported back would change it). The reason lists every problem, in column order, each with the form's
+ * own message.
  */
 export function checkProductRow(
   fields: ProductImportRowFields,
@@ -183,7 +183,7 @@ export function checkProductRow(
     boxCount: fields.boxCount,
     description: fields.description,
     imageUrl: null,
-    inStock: true,
+    inStock: stored?.inStock ?? true,
   });
   const found: RowProblems = { ...problems };
   // The schema's own message for a type it does not know is 'Product type is required': true only when empty.

@@ -42,10 +42,7 @@ const ours = async () => (await catalogue()).filter((p) => p.brand === BRAND);
 /** A CSV file's text read as the products page reads it, against the catalogue the page shows. */
 const readFile = (text: string, products: Product[]) => {
   const byNumber = new Map(products.map((p) => [p.productId, p]));
-  return parseProductCsv(text, (id) => {
-    const p = byNumber.get(id);
-    return p ? { expirationMonths: p.expirationMonths } : null;
-  });
+  return parseProductCsv(text, (id) => byNumber.get(id) ?? null);
 };
 
 /** Sends rows as the page does: chunks of 500, one after the other; sums the answers. */
@@ -148,16 +145,15 @@ describe('POST /api/admin/products/import', () => {
   });
 
   it('imports an exported catalogue back without writing anything', async () => {
-    // Imported rows are in stock (spec 001 §5) and the CSV has no stock column: an out-of-stock product another
-    // test file left behind would come back in stock, which is an update. The seed's products are all in stock.
-    const before = (await catalogue()).filter((p) => p.inStock);
-    expect(before.length).toBeGreaterThan(0);
+    const before = await catalogue();
+    // The seed has products out of stock: the CSV has no stock column, and they stay so.
+    expect(before.some((p) => !p.inStock)).toBe(true);
     const file = readFile(productsToCsv(before), before);
     expect(file.error).toBeNull();
     expect(file.refused).toEqual([]);
     const result = await importAll(file.rows);
     expect(result).toEqual({ created: 0, updated: 0, unchanged: before.length, refused: [], requests: 0 });
-    const after = (await catalogue()).filter((p) => before.some((b) => b.id === p.id));
+    const after = await catalogue();
     expect(after.map((p) => [p.id, p.updated_at])).toEqual(before.map((p) => [p.id, p.updated_at]));
   });
 
@@ -306,6 +302,35 @@ describe('POST /api/admin/products/import', () => {
       producttype: 'Other',
       expirationmonths: 9,
     });
+  });
+
+  it('keeps a product out of stock through an import that changes it; new rows are in stock', async () => {
+    const number = (await freeNumber()) + 30;
+    const id = randomUUID();
+    const at = new Date(Date.now() - 60_000).toISOString();
+    await putItem({
+      ...productEntity.key(id),
+      ...productEntity.indexes(number),
+      entity: 'product',
+      id,
+      productid: number,
+      name: 'Sold out strips',
+      brand: BRAND,
+      buybackprice: 8,
+      producttype: 'Test Strips',
+      instock: false,
+      created_at: at,
+      updated_at: at,
+    });
+    await putItem({ ...productIdClaim.key(number), entity: 'productid', id });
+    const same = await importRows([row({ productId: number, name: 'Sold out strips', buybackPrice: 8 })]);
+    expect(same.body).toMatchObject({ unchanged: 1, updated: 0, writes: { requests: 0 } });
+    const dearer = await importRows([row({ productId: number, name: 'Sold out strips', buybackPrice: 9 })]);
+    expect(dearer.body).toMatchObject({ updated: 1, refused: [] });
+    expect(await getItem(productEntity.key(id))).toMatchObject({ buybackprice: 9, instock: false });
+    const fresh = await importRows([row({ name: 'Fresh strips' })]);
+    expect(fresh.body.created).toBe(1);
+    expect((await ours()).find((p) => p.name === 'Fresh strips')?.inStock).toBe(true);
   });
 
   it('imports 5,000 rows, then the same file again without a write', async () => {

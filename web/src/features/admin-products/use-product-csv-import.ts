@@ -60,10 +60,7 @@ export function useProductCsvImport(products: readonly Product[], onImported: ()
       const byNumber = new Map(products.map((p) => [p.productId, p]));
       let reader: Awaited<ReturnType<typeof readProductCsvFile>>;
       try {
-        reader = await readProductCsvFile(file, (id) => {
-          const stored = byNumber.get(id);
-          return stored ? { expirationMonths: stored.expirationMonths } : null;
-        });
+        reader = await readProductCsvFile(file, (id) => byNumber.get(id) ?? null);
       } catch (error) {
         setStage({ kind: 'failed', message: readFailure(error) });
         return;
