@@ -25,7 +25,8 @@ const RARE_SURNAME = 'Quillfeather';
 
 const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
 
-async function staffToken(info: LocalStackInfo): Promise<string> {
+/** A staff ID token for the local stack's admin, as the back office signs in. */
+export async function staffToken(info: LocalStackInfo): Promise<string> {
   const cognito = new CognitoIdentityProviderClient({
     endpoint: info.urls.cognito,
     region: 'us-east-1',
