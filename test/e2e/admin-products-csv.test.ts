@@ -133,6 +133,23 @@ describe.each<ViewportName>(['desktop', 'mobile'])('products CSV on %s', (viewpo
     expect(pageErrors(page)).toEqual([]);
   });
 
+  it('shows progress while a large file is imported, in a progress bar and a live region', async () => {
+    // Only the required columns, line feeds only: a file another tool wrote.
+    const rows = Array.from(
+      { length: 1500 },
+      (_, i) => `Bulk ${viewport} ${i},${BRAND},${i % 2 ? 'CGM' : 'Test Strips'},${(i % 40) + 1}`,
+    );
+    await importFile(page, 'bulk.csv', ['Product,Brand,Type,Price', ...rows].join('\n'));
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Importing… [\d,]+ of 1,500 rows$/ })
+      .waitFor();
+    await page.getByRole('progressbar', { name: /Importing…/ }).waitFor();
+    await report(page).getByRole('heading', { name: 'Import report' }).waitFor({ timeout: 60_000 });
+    expect(await total(page, 'Created').textContent()).toBe('1,500');
+    expect(await total(page, 'Refused').textContent()).toBe('0');
+  });
+
   it('shows the spec messages for a file that is not CSV and one whose columns do not map', async () => {
     await importFile(page, 'notes.txt', 'hello');
     await page.getByRole('alert').filter({ hasText: m.csvNotCsv }).waitFor();
