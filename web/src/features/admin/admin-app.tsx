@@ -19,12 +19,9 @@ const orderDetailPage = lazyPage(() =>
   import('../admin-order-detail/order-detail-page').then((m) => m.OrderDetailPage),
 );
 
-const csvTrialPage = lazyPage(() => import('../admin-products/csv-trial-page').then((m) => m.CsvTrialPage));
-
 /** Relative paths under the router's `/admin/*` with what each shows. */
 const pages = [
   { path: 'orders', page: ordersPage },
-  { path: 'products', page: csvTrialPage },
   { path: 'orders/:orderId', page: orderDetailPage },
 ];
 
