@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { counters, product as productEntity, productIdClaim } from '../../functions/lib/entities';
+import {
+  counters,
+  type ProductItem,
+  product as productEntity,
+  productIdClaim,
+} from '../../functions/lib/entities';
 import { PRODUCT_IMPORT_CHUNK_ROWS } from '../../shared/constants';
 import { adminProductMessages as m } from '../../shared/messages';
 import type { ProductImportRow } from '../../shared/rules/product-csv';
@@ -88,6 +93,29 @@ async function freeNumber(): Promise<number> {
   return Math.max(highest, Number(counter?.last_productid ?? 0)) + 1;
 }
 const orphanClaims: number[] = [];
+
+/** A product stored as another writer left it (with its number's claim), a minute old. */
+async function storeProduct(fields: Partial<ProductItem>) {
+  const number = (await freeNumber()) + 20;
+  const id = randomUUID();
+  const at = new Date(Date.now() - 60_000).toISOString();
+  await putItem({
+    ...productEntity.key(id),
+    ...productEntity.indexes(number),
+    entity: 'product',
+    id,
+    productid: number,
+    name: 'Stored product',
+    brand: BRAND,
+    buybackprice: 1,
+    producttype: 'Test Strips',
+    created_at: at,
+    updated_at: at,
+    ...fields,
+  });
+  await putItem({ ...productIdClaim.key(number), entity: 'productid', id });
+  return { id, number };
+}
 
 afterAll(async () => {
   // The catalogue is shared with the other test files (the storefront lists it): leave it as it was.
@@ -271,28 +299,12 @@ describe('POST /api/admin/products/import', () => {
   });
 
   it('keeps a stored Other product valid through its expiration months, which the CSV does not carry', async () => {
-    const number = (await freeNumber()) + 20;
-    const id = randomUUID();
-    const at = new Date(Date.now() - 60_000).toISOString();
-    await putItem({
-      ...productEntity.key(id),
-      ...productEntity.indexes(number),
-      entity: 'product',
-      id,
-      productid: number,
+    const { id, number } = await storeProduct({
       name: 'Sharps container',
-      brand: BRAND,
       buybackprice: 4,
-      imageurl: null,
       producttype: 'Other',
       expirationmonths: 9,
-      boxcount: null,
-      description: '',
-      instock: true,
-      created_at: at,
-      updated_at: at,
     });
-    await putItem({ ...productIdClaim.key(number), entity: 'productid', id });
     const res = await importRows([
       row({ productId: number, name: 'Sharps container', productType: 'other', buybackPrice: 4.5 }),
     ]);
@@ -305,24 +317,12 @@ describe('POST /api/admin/products/import', () => {
   });
 
   it('keeps a product out of stock through an import that changes it; new rows are in stock', async () => {
-    const number = (await freeNumber()) + 30;
-    const id = randomUUID();
-    const at = new Date(Date.now() - 60_000).toISOString();
-    await putItem({
-      ...productEntity.key(id),
-      ...productEntity.indexes(number),
-      entity: 'product',
-      id,
-      productid: number,
+    const { id, number } = await storeProduct({
       name: 'Sold out strips',
-      brand: BRAND,
       buybackprice: 8,
       producttype: 'Test Strips',
       instock: false,
-      created_at: at,
-      updated_at: at,
     });
-    await putItem({ ...productIdClaim.key(number), entity: 'productid', id });
     const same = await importRows([row({ productId: number, name: 'Sold out strips', buybackPrice: 8 })]);
     expect(same.body).toMatchObject({ unchanged: 1, updated: 0, writes: { requests: 0 } });
     const dearer = await importRows([row({ productId: number, name: 'Sold out strips', buybackPrice: 9 })]);

@@ -35,7 +35,7 @@ function Report({ report, onClose }: { report: ImportReport; onClose: () => void
   const { refused } = report;
   const failed = refused.length > 0 || report.stopped !== null;
   return (
-    <section className="product-csv__report" aria-labelledby={titleId} data-testid="csv-report">
+    <section className="admin-card product-csv__report" aria-labelledby={titleId} data-testid="csv-report">
       <div className="product-csv__report-header">
         <h2 id={titleId} ref={titleRef} tabIndex={-1} className="product-csv__report-title">
           Import report
@@ -80,8 +80,8 @@ function Report({ report, onClose }: { report: ImportReport; onClose: () => void
             Refused rows changed nothing. Lines are numbered as a spreadsheet numbers its rows: the header is
             line 1.
           </p>
-          <div className="product-csv__refused">
-            <table className="product-csv__table">
+          <div className="admin-table-scroll">
+            <table className="admin-table product-csv__table">
               <caption className="visually-hidden">Refused rows</caption>
               <thead>
                 <tr>
@@ -92,8 +92,10 @@ function Report({ report, onClose }: { report: ImportReport; onClose: () => void
               <tbody>
                 {refused.slice(0, REFUSED_SHOWN).map((row) => (
                   <tr key={`${row.line}-${row.reason}`}>
-                    <td className="product-csv__line">{row.line}</td>
-                    <td>{row.reason}</td>
+                    <td className="product-csv__line" data-label="Line">
+                      {row.line}
+                    </td>
+                    <td data-label="Reason">{row.reason}</td>
                   </tr>
                 ))}
               </tbody>
