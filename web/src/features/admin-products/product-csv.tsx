@@ -57,22 +57,19 @@ function Report({ report, onClose }: { report: ImportReport; onClose: () => void
         </p>
       )}
       <dl className="product-csv__totals">
-        <div>
-          <dt>Created</dt>
-          <dd>{count(report.created)}</dd>
-        </div>
-        <div>
-          <dt>Updated</dt>
-          <dd>{count(report.updated)}</dd>
-        </div>
-        <div>
-          <dt>Unchanged</dt>
-          <dd>{count(report.unchanged)}</dd>
-        </div>
-        <div>
-          <dt>Refused</dt>
-          <dd>{count(refused.length)}</dd>
-        </div>
+        {(
+          [
+            ['Created', report.created],
+            ['Updated', report.updated],
+            ['Unchanged', report.unchanged],
+            ['Refused', refused.length],
+          ] as const
+        ).map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{count(value)}</dd>
+          </div>
+        ))}
       </dl>
       {refused.length > 0 && (
         <>
