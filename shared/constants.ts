@@ -14,6 +14,10 @@ export const QR_IMAGE_RETRY_LIMIT = 2;
 export const LABEL_POLL_INTERVAL_MS = 1500;
 export const LABEL_POLL_TIMEOUT_MS = 120_000;
 export const FIRST_PRODUCT_ID = 100;
+/** The catalogue index pads productids to 10 digits; nobody numbers products past this. */
+export const PRODUCT_ID_MAX = 999_999_999;
+/** Rows per CSV import request: a 5,000-row file is ten requests, each well inside the Lambda's time. */
+export const PRODUCT_IMPORT_CHUNK_ROWS = 500;
 export const POPULAR_BRAND = 'OneTouch';
 export const CURRENCY = 'USD';
 export const DEFAULT_COUNTRY = 'USA';

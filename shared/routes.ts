@@ -7,6 +7,7 @@ import { adminDeleteOrderImage } from './routes/admin-delete-order-image.js';
 import { adminGetDashboard } from './routes/admin-get-dashboard.js';
 import { adminGetLabel } from './routes/admin-get-label.js';
 import { adminGetOrder } from './routes/admin-get-order.js';
+import { adminImportProducts } from './routes/admin-import-products.js';
 import { adminListOrders } from './routes/admin-list-orders.js';
 import { adminLogPayment } from './routes/admin-log-payment.js';
 import { adminRegenerateQrCode } from './routes/admin-regenerate-qr-code.js';
@@ -61,6 +62,7 @@ export const routes = {
   adminConfirmImages,
   adminDeleteOrderImage,
   adminSendOrderEmail,
+  adminImportProducts,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

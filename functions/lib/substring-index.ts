@@ -50,7 +50,10 @@ export class SubstringIndex {
       for (let i = 0; i + 3 <= text.length; i++) {
         const gram = gramAt(text, i);
         let list = lists.get(gram);
-        if (!list) lists.set(gram, (list = []));
+        if (!list) {
+          list = [];
+          lists.set(gram, list);
+        }
         // Rows are visited in order, so a row already listed is the list's last entry.
         if (list[list.length - 1] !== row) list.push(row);
       }

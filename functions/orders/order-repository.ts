@@ -1,11 +1,6 @@
-import {
-  BatchGetCommand,
-  GetCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { TTL_ATTRIBUTE } from '../../shared/runtime-env.js';
-import { db, tableName } from '../lib/db.js';
+import { batchGetItems, db, tableName } from '../lib/db.js';
 import {
   CHANGE_TOUCH,
   checkoutIdempotency,
@@ -22,18 +17,8 @@ import {
 const IDEMPOTENCY_TTL_SECONDS = 7 * 86400;
 
 export async function getProductsByIds(ids: string[]): Promise<Map<string, ProductItem>> {
-  const found = new Map<string, ProductItem>();
-  let keys = ids.map(product.key);
-  // BatchGet may return unprocessed keys under load: ask again for those until none remain.
-  for (let attempt = 0; keys.length && attempt < 5; attempt++) {
-    const result = await db.send(
-      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: keys, ConsistentRead: true } } }),
-    );
-    for (const item of result.Responses?.[tableName()] ?? [])
-      found.set(item.id as string, item as ProductItem);
-    keys = (result.UnprocessedKeys?.[tableName()]?.Keys ?? []) as typeof keys;
-  }
-  return found;
+  const items = await batchGetItems<ProductItem>(ids.map(product.key));
+  return new Map(items.map((item) => [item.id, item]));
 }
 
 export async function getOrder(orderId: string): Promise<OrderItem | null> {

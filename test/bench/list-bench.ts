@@ -32,7 +32,18 @@ export interface ListBench {
   scenarios: Scenario[];
 }
 
-async function staffToken(info: LocalStackInfo): Promise<string> {
+/** A document client on the local stack's DynamoDB. */
+export const benchDb = (info: LocalStackInfo) =>
+  DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: info.urls.dynamodb,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+    { marshallOptions: { removeUndefinedValues: true } },
+  );
+
+export async function staffToken(info: LocalStackInfo): Promise<string> {
   const cognito = new CognitoIdentityProviderClient({
     endpoint: info.urls.cognito,
     region: 'us-east-1',
@@ -121,14 +132,7 @@ export interface ListBenchOptions {
 export async function benchListAtSizes(info: LocalStackInfo, bench: ListBench, options: ListBenchOptions) {
   const { connections, durationSec } = options;
   const sizes = options.sizes ?? [1_000, 100_000];
-  const db = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: info.urls.dynamodb,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    }),
-    { marshallOptions: { removeUndefinedValues: true } },
-  );
+  const db = benchDb(info);
   try {
     const token = await staffToken(info);
     const bySize: Record<string, { seedSeconds: number; scenarios: Awaited<ReturnType<typeof measure>> }> =

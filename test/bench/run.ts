@@ -19,14 +19,17 @@ import { benchBackOffice } from './back-office.js';
 import { buildBareBundle, initTimesMs, rel, sdkPackagesOf, sizeOf } from './bundles.js';
 import { LIGHTHOUSE_BUDGET, lighthouseScores } from './lighthouse.js';
 import { loadBareGetItem, loadUrl } from './load.js';
+import { benchProductImport } from './product-import.js';
 import { initialWebJs } from './web-size.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-/** `BENCH_PARTS=backOffice npm run bench` runs only some parts (bundles, lighthouse, api, backOffice). */
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'bundles,lighthouse,api,backOffice').split(','));
+/** `BENCH_PARTS=backOffice npm run bench` runs only some parts (bundles, lighthouse, api, productImport, backOffice). */
+const PARTS = new Set(
+  (process.env.BENCH_PARTS ?? 'bundles,lighthouse,api,productImport,backOffice').split(','),
+);
 /** The back office lists' two sizes of shop. */
 const LIST_SIZES = (process.env.BENCH_LIST_SIZES ?? '1000,100000').split(',').map(Number);
 const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
@@ -154,12 +157,14 @@ async function main() {
   let lighthouse: Awaited<ReturnType<typeof benchPages>> | null = null;
   let api: Awaited<ReturnType<typeof benchApi>> | null = null;
   let backOffice: Awaited<ReturnType<typeof benchBackOffice>> | null = null;
+  let productImport: Awaited<ReturnType<typeof benchProductImport>> | null = null;
   try {
     const { products } = (await (await fetch(`${info.urls.site}/api/products`)).json()) as {
       products: Array<{ id: string; name: string }>;
     };
     if (PARTS.has('lighthouse')) lighthouse = await benchPages(info, products[0]);
     if (PARTS.has('api')) api = await benchApi(info, products[0].id);
+    if (PARTS.has('productImport')) productImport = await benchProductImport(info);
     // Last: it grows the table to 100,000 orders.
     if (PARTS.has('backOffice'))
       backOffice = await benchBackOffice(info, { connections: 10, durationSec: DURATION, sizes: LIST_SIZES });
@@ -173,6 +178,7 @@ async function main() {
     web: { budgetGzipBytes: 120 * 1024, ...web, lighthouse },
     api,
     backOffice,
+    productImport,
   };
   const out = join(root, 'bench-report.json');
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);

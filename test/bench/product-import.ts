@@ -1,0 +1,116 @@
+/**
+ * The CSV import of 5,000 rows (issue 11's figure), through the local API as the products page sends it:
+ * the file read with the page's own reader, then chunks of 500 one after another. Three passes: 5,000 new
+ * products, the same products exported and imported back (nothing to write), and every price changed (5,000
+ * updates). Each pass reports its time and the DynamoDB writes the import Lambda made (write requests and the
+ * write capacity units DynamoDB reported consumed). The products are removed afterwards.
+ */
+import { randomUUID } from 'node:crypto';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { product as productEntity, productIdClaim } from '../../functions/lib/entities.js';
+import { PRODUCT_IMPORT_CHUNK_ROWS } from '../../shared/constants.js';
+import { PRODUCT_CSV_COLUMNS, type ProductImportRow } from '../../shared/rules/product-csv.js';
+import { parseProductCsv, productsToCsv } from '../../shared/rules/product-csv-file.js';
+import type { ProductImportResult } from '../../shared/schemas/admin-product-import.js';
+import type { Product } from '../../shared/schemas/product.js';
+import type { LocalStackInfo } from '../support/local-stack-process.js';
+import { benchDb, staffToken } from './list-bench.js';
+
+const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function catalogue(site: string): Promise<Product[]> {
+  const res = await fetch(`${site}/api/products`);
+  if (!res.ok) throw new Error(`GET /api/products answered ${res.status}`);
+  return ((await res.json()) as { products: Product[] }).products;
+}
+
+/** Sends the rows as the page does and sums what the API answered. */
+async function importPass(site: string, token: string, rows: ProductImportRow[]) {
+  const chunkMs: number[] = [];
+  const sum = { created: 0, updated: 0, unchanged: 0, refused: 0, writeRequests: 0, writeCapacityUnits: 0 };
+  const started = performance.now();
+  for (let i = 0; i < rows.length; i += PRODUCT_IMPORT_CHUNK_ROWS) {
+    const t = performance.now();
+    const res = await fetch(`${site}/api/admin/products/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ rows: rows.slice(i, i + PRODUCT_IMPORT_CHUNK_ROWS) }),
+    });
+    if (!res.ok) throw new Error(`import answered ${res.status}: ${await res.text()}`);
+    const result = (await res.json()) as ProductImportResult;
+    chunkMs.push(performance.now() - t);
+    sum.created += result.created;
+    sum.updated += result.updated;
+    sum.unchanged += result.unchanged;
+    sum.refused += result.refused.length;
+    sum.writeRequests += result.writes.requests;
+    sum.writeCapacityUnits += result.writes.capacityUnits;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const sorted = [...chunkMs].sort((a, b) => a - b);
+  return {
+    rows: rows.length,
+    seconds: round(seconds),
+    rowsPerSec: round(rows.length / seconds, 0),
+    requests: chunkMs.length,
+    chunkP50Ms: round(percentile(sorted, 50)),
+    chunkMaxMs: round(sorted[sorted.length - 1]),
+    ...sum,
+    writeCapacityUnits: round(sum.writeCapacityUnits),
+  };
+}
+
+/** The page's reader over a file's text: the rows it would send. */
+function rowsOf(text: string, known: Product[]): ProductImportRow[] {
+  const byNumber = new Map(known.map((p) => [p.productId, p]));
+  const reader = parseProductCsv(text, (id) => byNumber.get(id) ?? null);
+  if (reader.error || reader.refused.length > 0) throw new Error('bench CSV did not read cleanly');
+  return reader.rows;
+}
+
+async function removeProducts(info: LocalStackInfo, products: Product[]) {
+  const db = benchDb(info);
+  try {
+    const keys = products.flatMap((p) => [productEntity.key(p.id), productIdClaim.key(p.productId)]);
+    for (let i = 0; i < keys.length; i += 25) {
+      let requests = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
+      for (let attempt = 0; requests.length > 0 && attempt < 8; attempt++) {
+        const out = await db.send(new BatchWriteCommand({ RequestItems: { [info.tableName]: requests } }));
+        requests = (out.UnprocessedItems?.[info.tableName] ?? []) as typeof requests;
+      }
+    }
+  } finally {
+    db.destroy();
+  }
+}
+
+export async function benchProductImport(info: LocalStackInfo, rowCount = 5_000) {
+  const site = info.urls.site;
+  const token = await staffToken(info);
+  const brand = `Bench ${randomUUID().slice(0, 8)}`;
+  const lines = [PRODUCT_CSV_COLUMNS.join(',')];
+  for (let i = 0; i < rowCount; i++) {
+    const type = ['Test Strips', 'CGM'][i % 2];
+    lines.push(
+      `,Bench strips ${i},"Sealed box ${i}, 50 count",${brand},${type},${1 + (i % 4)},${(i % 40) + 5.5}`,
+    );
+  }
+  const created = await importPass(site, token, rowsOf(lines.join('\r\n'), []));
+  const mine = (await catalogue(site)).filter((p) => p.brand === brand);
+  try {
+    const unchanged = await importPass(site, token, rowsOf(productsToCsv(mine), mine));
+    const repriced = mine.map((p) => ({ ...p, buybackPrice: p.buybackPrice + 1 }));
+    const updated = await importPass(site, token, rowsOf(productsToCsv(repriced), mine));
+    return {
+      rows: rowCount,
+      chunkRows: PRODUCT_IMPORT_CHUNK_ROWS,
+      'new products': created,
+      'exported and imported back': unchanged,
+      'every price changed': updated,
+    };
+  } finally {
+    await removeProducts(info, mine);
+  }
+}

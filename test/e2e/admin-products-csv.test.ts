@@ -1,0 +1,166 @@
+/// <reference lib="dom" />
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import Papa from 'papaparse';
+import type { Browser, Page } from 'playwright-core';
+import { product as productEntity, productIdClaim } from '../../functions/lib/entities';
+import { adminProductMessages as m } from '../../shared/messages';
+import { PRODUCT_CSV_COLUMNS } from '../../shared/rules/product-csv';
+import type { Product } from '../../shared/schemas/product';
+import { signInAsStaff } from '../support/admin-browser';
+import { expectAccessible, launchBrowser, newPage, pageErrors, type ViewportName } from '../support/browser';
+import { catalogue } from '../support/checkout';
+import { testDb } from '../support/db';
+import { stack } from '../support/stack';
+
+jest.setTimeout(300_000);
+
+/** Every product this file creates carries this brand, so they can be removed afterwards. */
+const BRAND = `CSV E2E ${randomUUID().slice(0, 8)}`;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  // The catalogue is shared with the other test files (the storefront lists it): leave it as it was.
+  const ours = (await catalogue()).filter((p: Product) => p.brand === BRAND);
+  const keys = ours.flatMap((p) => [productEntity.key(p.id), productIdClaim.key(p.productId)]);
+  for (let i = 0; i < keys.length; i += 25) {
+    await testDb().send(
+      new BatchWriteCommand({
+        RequestItems: {
+          [stack().tableName]: keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } })),
+        },
+      }),
+    );
+  }
+});
+
+/** Picks a file through the 'Import CSV' button, as staff would (the button opens the file chooser). */
+async function importFile(page: Page, name: string, text: string) {
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: 'Import CSV' }).click(),
+  ]);
+  await chooser.setFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text) });
+}
+
+const report = (page: Page) => page.getByTestId('csv-report');
+const total = (page: Page, label: string) =>
+  report(page)
+    .locator('dl > div')
+    .filter({ has: page.locator('dt', { hasText: label }) })
+    .locator('dd');
+
+describe.each<ViewportName>(['desktop', 'mobile'])('products CSV on %s', (viewport) => {
+  let page: Page;
+
+  beforeAll(async () => {
+    page = await newPage(browser, viewport);
+    await signInAsStaff(page);
+    await page.goto(`${stack().urls.site}/admin/products`);
+    await page.getByRole('button', { name: 'Export CSV' }).waitFor();
+  });
+  afterAll(async () => {
+    await page?.context().close();
+  });
+
+  it('exports products.csv with the spec columns and the catalogue in it', async () => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('products.csv');
+    const text = (await readFile((await download.path())!, 'utf8')).replace(/^\ufeff/, '');
+    const [header, ...rows] = Papa.parse<string[]>(text, { skipEmptyLines: true }).data;
+    expect(header).toEqual([...PRODUCT_CSV_COLUMNS]);
+    const products = await catalogue();
+    expect(rows.length).toBeGreaterThanOrEqual(products.filter((p) => p.brand !== BRAND).length);
+    expect(text).toContain(products[0].name);
+  });
+
+  it('imports the exported file back and reports every row unchanged', async () => {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const text = await readFile((await download.path())!, 'utf8');
+    // Records, not text lines: descriptions may hold line breaks.
+    const rows = Papa.parse(text.replace(/^\ufeff/, ''), { skipEmptyLines: true }).data.length - 1;
+    await importFile(page, 'products.csv', text);
+    await report(page).getByRole('heading', { name: 'Import report' }).waitFor();
+    expect(await total(page, 'Unchanged').textContent()).toBe(rows.toLocaleString('en-US'));
+    expect(await total(page, 'Created').textContent()).toBe('0');
+    expect(await total(page, 'Updated').textContent()).toBe('0');
+    expect(await total(page, 'Refused').textContent()).toBe('0');
+    await expect(report(page).getByRole('alert').count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Close report' }).click();
+    await expect(report(page).count()).resolves.toBe(0);
+  });
+
+  it('imports a file with one broken row: the good row is created, the broken one reported by line', async () => {
+    const name = `Imported ${viewport} ${randomUUID().slice(0, 8)}`;
+    const text = [
+      'Product ID,Product,Description,Brand,Type,Boxcount,Price',
+      `,${name},From the e2e test,${BRAND},cgm,2,12.50`,
+      `,,No name here,${BRAND},CGM,,3`,
+    ].join('\r\n');
+    await importFile(page, 'new-products.csv', text);
+    const heading = report(page).getByRole('heading', { name: 'Import report' });
+    await heading.waitFor();
+    // Focus moves to the report, so it is read out once the import ends.
+    await expect(heading.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+    await report(page).getByRole('alert').filter({ hasText: m.importSomeFailed }).waitFor();
+    expect(await total(page, 'Created').textContent()).toBe('1');
+    expect(await total(page, 'Refused').textContent()).toBe('1');
+    const refused = report(page).getByRole('table', { name: 'Refused rows' }).getByRole('row');
+    expect(await refused.nth(1).getByRole('cell').allTextContents()).toEqual(['3', m.nameRequired]);
+
+    const created = (await catalogue()).filter(
+      (p) => p.brand === BRAND && p.description === 'From the e2e test',
+    );
+    expect(created.map((p) => p.name)).toContain(name);
+    expect(created.find((p) => p.name === name)).toMatchObject({ productType: 'CGM', buybackPrice: 12.5 });
+    expect((await catalogue()).some((p) => p.description === 'No name here')).toBe(false);
+
+    await expectAccessible(page, `products CSV report (${viewport})`);
+    // Nothing on the page scrolls sideways at this width.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('shows progress while a large file is imported, in a progress bar and a live region', async () => {
+    // Only the required columns, line feeds only: a file another tool wrote.
+    const rows = Array.from(
+      { length: 1500 },
+      (_, i) => `Bulk ${viewport} ${i},${BRAND},${i % 2 ? 'CGM' : 'Test Strips'},${(i % 40) + 1}`,
+    );
+    await importFile(page, 'bulk.csv', ['Product,Brand,Type,Price', ...rows].join('\n'));
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Importing… [\d,]+ of 1,500 rows$/ })
+      .waitFor();
+    await page.getByRole('progressbar', { name: /Importing…/ }).waitFor();
+    await report(page).getByRole('heading', { name: 'Import report' }).waitFor({ timeout: 60_000 });
+    expect(await total(page, 'Created').textContent()).toBe('1,500');
+    expect(await total(page, 'Refused').textContent()).toBe('0');
+  });
+
+  it('shows the spec messages for a file that is not CSV and one whose columns do not map', async () => {
+    await importFile(page, 'notes.txt', 'hello');
+    await page.getByRole('alert').filter({ hasText: m.csvNotCsv }).waitFor();
+    await importFile(page, 'wrong.csv', 'Name,Cost\r\nStrips,3');
+    await page.getByRole('alert').filter({ hasText: m.csvMapping }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Missing columns: Product, Brand, Type, Price' })
+      .waitFor();
+    await importFile(page, 'broken.csv', 'Product,Brand,Type,Price\r\n"Unclosed,B,CGM,1\r\n');
+    await page.getByRole('alert').filter({ hasText: m.csvParse }).waitFor();
+    await expectAccessible(page, `products CSV error (${viewport})`);
+  });
+});
