@@ -1,0 +1,137 @@
+/**
+ * The tickets list's search, filters, counting and paging, in memory over the rows the cache holds (spec 001
+ * §2, §5). Pure: the cache (ticket-list-cache.ts) decides what the rows are, this decides what a query shows.
+ */
+import type { TicketSearchField } from '../../shared/constants.js';
+import type { AdminTicketRow } from '../../shared/schemas/admin-ticket.js';
+import type { AdminTicketList, AdminTicketListQuery } from '../../shared/schemas/admin-ticket-list.js';
+import { type StoredTicket, toTicketRow } from './ticket-views.js';
+
+/** The fields one can search in, in the order 'all' checks them. */
+const SEARCHABLE = ['name', 'email', 'phone', 'ticketNumber', 'subject', 'message'] as const;
+type Searchable = (typeof SEARCHABLE)[number];
+
+/** A row as the list keeps it: the API row plus each searchable field in lower case, computed once per change. */
+export interface TicketEntry {
+  row: AdminTicketRow;
+  /** Lower-case text of each searchable field, in SEARCHABLE order. */
+  text: readonly string[];
+  /** Newest first: created_at then ticket number, both descending. Never changes for a ticket. */
+  sortKey: string;
+}
+
+export function toTicketEntry(item: StoredTicket): TicketEntry {
+  const row = toTicketRow(item);
+  const message = typeof item.message === 'string' ? item.message : '';
+  const values: Record<Searchable, string> = { ...row, message };
+  return {
+    row,
+    text: SEARCHABLE.map((field) => values[field].toLowerCase()),
+    sortKey: `${row.createdAt}#${row.ticketNumber}`,
+  };
+}
+
+/** The query without its page: two requests with the same key match the same rows. */
+export function filterKey(query: AdminTicketListQuery): string {
+  return JSON.stringify([query.tag, query.status, query.field, searchWords(query.q)]);
+}
+
+/** Rows are joined with this in one search text; no word can contain it (it is removed from the words). */
+const SEPARATOR = '\u0000';
+
+/**
+ * The words of a search: case-insensitive, split on whitespace (spec 001 §5). Duplicates are dropped, and so
+ * is a word another word contains (any row matching the longer one also matches the shorter).
+ */
+export function searchWords(q: string): string[] {
+  const words = [...new Set(q.toLowerCase().replaceAll(SEPARATOR, '').split(/\s+/).filter(Boolean))];
+  return words.filter((w) => !words.some((other) => other !== w && w.includes(other)));
+}
+
+/**
+ * Lookups over one version of the sorted rows, each built on first use and dropped with the version: per
+ * search field, every row's text in one string, so a word is found with a run of `indexOf` (the engine's fast
+ * substring search) rather than one call per ticket.
+ */
+export class TicketIndex {
+  private readonly texts = new Map<TicketSearchField, { all: string; starts: Int32Array }>();
+
+  constructor(readonly sorted: readonly TicketEntry[]) {}
+
+  /** Marks (1) every row whose `field` text contains `word`. */
+  markMatches(field: TicketSearchField, word: string, marks: Uint8Array): void {
+    const { all, starts } = this.searchText(field);
+    let at = all.indexOf(word);
+    while (at !== -1) {
+      const row = rowAt(starts, at);
+      marks[row] = 1;
+      // One hit per row: go on from the start of the next row's text.
+      const next = row + 1 < starts.length ? starts[row + 1] : all.length;
+      at = all.indexOf(word, next);
+    }
+  }
+
+  private searchText(field: TicketSearchField) {
+    let text = this.texts.get(field);
+    if (!text) {
+      // 'all': the row's fields one per line (a word holds no whitespace, so it cannot span two fields).
+      const column = field === 'all' ? null : SEARCHABLE.indexOf(field);
+      const values = this.sorted.map((e) => (column === null ? e.text.join('\n') : e.text[column]));
+      const starts = new Int32Array(values.length);
+      let offset = 0;
+      for (let i = 0; i < values.length; i++) {
+        starts[i] = offset;
+        offset += values[i].length + 1;
+      }
+      text = { all: values.join(SEPARATOR), starts };
+      this.texts.set(field, text);
+    }
+    return text;
+  }
+}
+
+/** The row whose text holds position `at`: the last start at or before it. */
+function rowAt(starts: Int32Array, at: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >>> 1;
+    if (starts[mid] <= at) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+/**
+ * The rows a query matches, newest first: the tag and status exact, and with a search, any of its words
+ * contained in the chosen field (or in any of them for 'all').
+ */
+export function matchTickets(index: TicketIndex, query: AdminTicketListQuery): readonly TicketEntry[] {
+  const words = searchWords(query.q);
+  const tag = query.tag === 'all' ? null : query.tag;
+  const status = query.status === 'all' ? null : query.status;
+  const keep = (e: TicketEntry) => (!tag || e.row.tag === tag) && (!status || e.row.status === status);
+  if (words.length === 0) return tag || status ? index.sorted.filter(keep) : index.sorted;
+  const marks = new Uint8Array(index.sorted.length);
+  for (const word of words) index.markMatches(query.field, word, marks);
+  const found: TicketEntry[] = [];
+  for (let i = 0; i < marks.length; i++) {
+    if (marks[i] && keep(index.sorted[i])) found.push(index.sorted[i]);
+  }
+  return found;
+}
+
+export function pageOf(
+  matched: readonly TicketEntry[],
+  query: AdminTicketListQuery,
+  totalTickets: number,
+): AdminTicketList {
+  const start = (query.page - 1) * query.pageSize;
+  return {
+    tickets: matched.slice(start, start + query.pageSize).map((e) => e.row),
+    total: matched.length,
+    page: query.page,
+    pageSize: query.pageSize,
+    totalTickets,
+  };
+}
