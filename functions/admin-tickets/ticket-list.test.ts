@@ -1,6 +1,6 @@
 import { type AdminTicketListQuery, ZAdminTicketListQuery } from '../../shared/schemas/admin-ticket-list';
-import { TicketListCache } from './ticket-list-cache';
 import { matchTickets, searchWords, TicketIndex, toTicketEntry } from './ticket-list';
+import { TicketListCache } from './ticket-list-cache';
 import type { StoredTicket } from './ticket-views';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString();
@@ -22,7 +22,8 @@ function stored(n: number, fields: Partial<StoredTicket> = {}): StoredTicket {
   };
 }
 
-const query = (input: Record<string, string> = {}): AdminTicketListQuery => ZAdminTicketListQuery.parse(input);
+const query = (input: Record<string, string> = {}): AdminTicketListQuery =>
+  ZAdminTicketListQuery.parse(input);
 
 const TICKETS = [
   stored(1, { name: 'Ann Lee', subject: 'Label question', tag: 'lead' }),
@@ -30,7 +31,8 @@ const TICKETS = [
   stored(3, { name: 'Cara Jones', phone: '(555) 777-1234', message: 'Where is my LABEL?\nThanks' }),
   stored(4, { name: 'Dev Patel', subject: 'Payout', tag: 'lead', status: 'closed' }),
 ];
-const index = () => new TicketIndex(TICKETS.map(toTicketEntry).sort((a, b) => (a.sortKey < b.sortKey ? 1 : -1)));
+const index = () =>
+  new TicketIndex(TICKETS.map(toTicketEntry).sort((a, b) => (a.sortKey < b.sortKey ? 1 : -1)));
 const numbers = (q: AdminTicketListQuery) => matchTickets(index(), q).map((e) => e.row.ticketNumber);
 const N = (n: number) => stored(n).ticket_number;
 
@@ -132,9 +134,7 @@ describe('TicketListCache', () => {
     expect(first).toMatchObject({ total: 60, page: 1, pageSize: 25, totalTickets: 60 });
     expect(first.tickets[0].ticketNumber).toBe(N(60));
     const last = await cache.list(query({ page: '3' }));
-    expect(last.tickets.map((t) => t.ticketNumber)).toEqual(
-      Array.from({ length: 10 }, (_, i) => N(10 - i)),
-    );
+    expect(last.tickets.map((t) => t.ticketNumber)).toEqual(Array.from({ length: 10 }, (_, i) => N(10 - i)));
     expect((await cache.list(query({ page: '4' }))).tickets).toEqual([]);
 
     expect((await cache.list(query({ status: 'closed' }))).total).toBe(0);
