@@ -23,9 +23,9 @@ const LAST = ['Lee', 'Smith', 'Jones', 'Garcia', 'Nguyen', 'Brown', 'Patel', 'Ki
 /** A surname only a few orders carry, so the search benchmark's answer stays the same size at both scales. */
 const RARE_SURNAME = 'Quillfeather';
 
-const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
+export const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
 
-async function staffToken(info: LocalStackInfo): Promise<string> {
+export async function staffToken(info: LocalStackInfo): Promise<string> {
   const cognito = new CognitoIdentityProviderClient({
     endpoint: info.urls.cognito,
     region: 'us-east-1',
@@ -147,14 +147,14 @@ async function orderCount(db: DynamoDBDocumentClient, tableName: string): Promis
   return Number(Item?.order_count ?? 0);
 }
 
-interface Scenario {
+export interface Scenario {
   name: string;
   /** A path, or one made per request (page changes). */
   path: string | (() => string);
 }
 
 /** Each request of a scenario differs (status, search text, page), so no answer is simply repeated. */
-const pick = <T>(values: readonly T[]): T => values[randomInt(values.length)];
+export const pick = <T>(values: readonly T[]): T => values[randomInt(values.length)];
 const SCENARIOS: Scenario[] = [
   { name: 'orders list, first page', path: '/api/admin/orders' },
   {
@@ -182,12 +182,19 @@ const SCENARIOS: Scenario[] = [
   { name: 'dashboard', path: '/api/admin/dashboard' },
 ];
 
-async function measure(site: string, token: string, connections: number, durationSec: number) {
+/** Each scenario's first request, then p50/p99 and throughput under autocannon, with a staff token. */
+export async function measure(
+  site: string,
+  token: string,
+  connections: number,
+  durationSec: number,
+  scenarios: readonly Scenario[] = SCENARIOS,
+) {
   const results: Record<
     string,
     { p50Ms: number; p99Ms: number; requestsPerSec: number; firstMs: number; non2xx: number }
   > = {};
-  for (const scenario of SCENARIOS) {
+  for (const scenario of scenarios) {
     const pathOf = () => (typeof scenario.path === 'string' ? scenario.path : scenario.path());
     const headers = { authorization: `Bearer ${token}` };
     // The first request after the orders were added: a cold list Lambda loads, a warm one reads the change.
