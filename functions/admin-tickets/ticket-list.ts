@@ -5,6 +5,7 @@
 import type { TicketSearchField } from '../../shared/constants.js';
 import type { AdminTicketRow } from '../../shared/schemas/admin-ticket.js';
 import type { AdminTicketList, AdminTicketListQuery } from '../../shared/schemas/admin-ticket-list.js';
+import { JoinedText, ROW_SEPARATOR } from '../lib/joined-text.js';
 import { type StoredTicket, toTicketRow } from './ticket-views.js';
 
 /** The fields one can search in, in the order 'all' checks them. */
@@ -36,70 +37,37 @@ export function filterKey(query: AdminTicketListQuery): string {
   return JSON.stringify([query.tag, query.status, query.field, searchWords(query.q)]);
 }
 
-/** Rows are joined with this in one search text; no word can contain it (it is removed from the words). */
-const SEPARATOR = '\u0000';
-
 /**
  * The words of a search: case-insensitive, split on whitespace (spec 001 §5). Duplicates are dropped, and so
  * is a word another word contains (any row matching the longer one also matches the shorter).
  */
 export function searchWords(q: string): string[] {
-  const words = [...new Set(q.toLowerCase().replaceAll(SEPARATOR, '').split(/\s+/).filter(Boolean))];
+  const words = [...new Set(q.toLowerCase().replaceAll(ROW_SEPARATOR, '').split(/\s+/).filter(Boolean))];
   return words.filter((w) => !words.some((other) => other !== w && w.includes(other)));
 }
 
 /**
  * Lookups over one version of the sorted rows, each built on first use and dropped with the version: per
- * search field, every row's text in one string, so a word is found with a run of `indexOf` (the engine's fast
- * substring search) rather than one call per ticket.
+ * search field, every row's text in one string (JoinedText).
  */
 export class TicketIndex {
-  private readonly texts = new Map<TicketSearchField, { all: string; starts: Int32Array }>();
+  private readonly texts = new Map<TicketSearchField, JoinedText>();
 
   constructor(readonly sorted: readonly TicketEntry[]) {}
 
   /** Marks (1) every row whose `field` text contains `word`. */
   markMatches(field: TicketSearchField, word: string, marks: Uint8Array): void {
-    const { all, starts } = this.searchText(field);
-    let at = all.indexOf(word);
-    while (at !== -1) {
-      const row = rowAt(starts, at);
-      marks[row] = 1;
-      // One hit per row: go on from the start of the next row's text.
-      const next = row + 1 < starts.length ? starts[row + 1] : all.length;
-      at = all.indexOf(word, next);
-    }
-  }
-
-  private searchText(field: TicketSearchField) {
     let text = this.texts.get(field);
     if (!text) {
       // 'all': the row's fields one per line (a word holds no whitespace, so it cannot span two fields).
       const column = field === 'all' ? null : SEARCHABLE.indexOf(field);
-      const values = this.sorted.map((e) => (column === null ? e.text.join('\n') : e.text[column]));
-      const starts = new Int32Array(values.length);
-      let offset = 0;
-      for (let i = 0; i < values.length; i++) {
-        starts[i] = offset;
-        offset += values[i].length + 1;
-      }
-      text = { all: values.join(SEPARATOR), starts };
+      text = new JoinedText(this.sorted.map((e) => (column === null ? e.text.join('\n') : e.text[column])));
       this.texts.set(field, text);
     }
-    return text;
+    text.forEachMatch(word, (row) => {
+      marks[row] = 1;
+    });
   }
-}
-
-/** The row whose text holds position `at`: the last start at or before it. */
-function rowAt(starts: Int32Array, at: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >>> 1;
-    if (starts[mid] <= at) low = mid;
-    else high = mid - 1;
-  }
-  return low;
 }
 
 /**

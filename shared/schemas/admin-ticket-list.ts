@@ -8,6 +8,7 @@ import {
 } from '../constants.js';
 import { adminTicketMessages as m } from '../messages.js';
 import { ZAdminTicketRow } from './admin-ticket.js';
+import { pageParam, pageSizeParam } from './common.js';
 
 /** A choice among `values` ('all' first, the default when absent). */
 const choice = <const T extends readonly ['all', ...string[]]>(values: T, message: string) =>
@@ -22,20 +23,8 @@ export const ZAdminTicketListQuery = z.object({
   q: z._default(z.string().check(z.trim(), z.maxLength(100, m.searchTooLong)), ''),
   field: choice(TICKET_SEARCH_FIELDS, m.invalidField),
   status: choice(TICKET_STATUS_FILTERS, m.invalidStatus),
-  page: z._default(
-    z.pipe(
-      z.string(m.invalidPage).check(z.regex(/^[1-9]\d{0,5}$/, m.invalidPage)),
-      z.transform((v) => Number(v)),
-    ),
-    1,
-  ),
-  pageSize: z._default(
-    z.pipe(
-      z.enum(TICKET_PAGE_SIZES.map(String) as [string, ...string[]], m.invalidPageSize),
-      z.transform((v) => Number(v)),
-    ),
-    DEFAULT_TICKET_PAGE_SIZE,
-  ),
+  page: pageParam(m.invalidPage),
+  pageSize: pageSizeParam(TICKET_PAGE_SIZES, DEFAULT_TICKET_PAGE_SIZE, m.invalidPageSize),
 });
 export type AdminTicketListQuery = z.infer<typeof ZAdminTicketListQuery>;
 export type AdminTicketListQueryInput = z.input<typeof ZAdminTicketListQuery>;

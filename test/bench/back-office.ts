@@ -83,6 +83,24 @@ function syntheticOrder(now: number, rare: boolean): OrderItem {
   return { ...item, ...order.indexes(item) };
 }
 
+/** Puts every item straight into the table: BatchWrite of 25, several in flight, unprocessed ones again. */
+export async function putAll(db: DynamoDBDocumentClient, tableName: string, items: readonly object[]) {
+  const batches: object[][] = [];
+  for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
+  let next = 0;
+  const worker = async () => {
+    while (next < batches.length) {
+      let requests = batches[next++].map((Item) => ({ PutRequest: { Item } }));
+      for (let attempt = 0; requests.length; attempt++) {
+        if (attempt > 8) throw new Error('DynamoDB Local left bench items unprocessed');
+        const out = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
+        requests = (out.UnprocessedItems?.[tableName] ?? []) as typeof requests;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+}
+
 /**
  * Adds `count` orders straight to the table (BatchWrite, several in flight) and moves the counters by what
  * they add, as the order transaction would have.
@@ -90,20 +108,7 @@ function syntheticOrder(now: number, rare: boolean): OrderItem {
 async function addOrders(db: DynamoDBDocumentClient, tableName: string, count: number): Promise<void> {
   const now = Date.now();
   const orders = Array.from({ length: count }, (_, i) => syntheticOrder(now, i % 2000 === 0));
-  const batches: OrderItem[][] = [];
-  for (let i = 0; i < orders.length; i += 25) batches.push(orders.slice(i, i + 25));
-  let next = 0;
-  const worker = async () => {
-    while (next < batches.length) {
-      let requests = batches[next++].map((Item) => ({ PutRequest: { Item } }));
-      for (let attempt = 0; requests.length; attempt++) {
-        if (attempt > 8) throw new Error('DynamoDB Local left bench orders unprocessed');
-        const out = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
-        requests = (out.UnprocessedItems?.[tableName] ?? []) as typeof requests;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
+  await putAll(db, tableName, orders);
 
   const byStatus = new Map<string, number>();
   let totalCents = 0;

@@ -6,11 +6,11 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { counters, type TicketItem, ticket } from '../../functions/lib/entities.js';
 import { TICKET_SEARCH_FIELDS } from '../../shared/constants.js';
 import type { LocalStackInfo } from '../support/local-stack-process.js';
-import { measure, pick, round, type Scenario, staffToken } from './back-office.js';
+import { measure, pick, putAll, round, type Scenario, staffToken } from './back-office.js';
 
 const FIRST = ['Ann', 'Bob', 'Cara', 'Dev', 'Eli', 'Fay', 'Gus', 'Hana', 'Ivan', 'Jo'];
 const LAST = ['Lee', 'Smith', 'Jones', 'Garcia', 'Nguyen', 'Brown', 'Patel', 'Kim', 'Lopez', 'Young'];
@@ -63,20 +63,7 @@ function syntheticTicket(now: number, index: number): TicketItem {
 async function addTickets(db: DynamoDBDocumentClient, tableName: string, from: number, count: number) {
   const now = Date.now();
   const tickets = Array.from({ length: count }, (_, i) => syntheticTicket(now, from + i));
-  const batches: TicketItem[][] = [];
-  for (let i = 0; i < tickets.length; i += 25) batches.push(tickets.slice(i, i + 25));
-  let next = 0;
-  const worker = async () => {
-    while (next < batches.length) {
-      let requests = batches[next++].map((Item) => ({ PutRequest: { Item } }));
-      for (let attempt = 0; requests.length; attempt++) {
-        if (attempt > 8) throw new Error('DynamoDB Local left bench tickets unprocessed');
-        const out = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
-        requests = (out.UnprocessedItems?.[tableName] ?? []) as typeof requests;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
+  await putAll(db, tableName, tickets);
   const count_ = (test: (t: TicketItem) => boolean) => tickets.filter(test).length;
   await db.send(
     new UpdateCommand({
