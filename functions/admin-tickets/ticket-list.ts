@@ -52,8 +52,23 @@ export function searchWords(q: string): string[] {
  */
 export class TicketIndex {
   private readonly texts = new Map<TicketSearchField, JoinedText>();
+  private readonly filtered = new Map<string, readonly TicketEntry[]>();
 
   constructor(readonly sorted: readonly TicketEntry[]) {}
+
+  /** The rows of one tag and status ('all' for either), newest first; kept for this version of the rows. */
+  withTagAndStatus(tag: string, status: string): readonly TicketEntry[] {
+    if (tag === 'all' && status === 'all') return this.sorted;
+    const key = `${tag}/${status}`;
+    let rows = this.filtered.get(key);
+    if (!rows) {
+      rows = this.sorted.filter(
+        (e) => (tag === 'all' || e.row.tag === tag) && (status === 'all' || e.row.status === status),
+      );
+      this.filtered.set(key, rows);
+    }
+    return rows;
+  }
 
   /** Marks (1) every row whose `field` text contains `word`. */
   markMatches(field: TicketSearchField, word: string, marks: Uint8Array): void {
@@ -79,7 +94,7 @@ export function matchTickets(index: TicketIndex, query: AdminTicketListQuery): r
   const tag = query.tag === 'all' ? null : query.tag;
   const status = query.status === 'all' ? null : query.status;
   const keep = (e: TicketEntry) => (!tag || e.row.tag === tag) && (!status || e.row.status === status);
-  if (words.length === 0) return tag || status ? index.sorted.filter(keep) : index.sorted;
+  if (words.length === 0) return index.withTagAndStatus(query.tag, query.status);
   const marks = new Uint8Array(index.sorted.length);
   for (const word of words) index.markMatches(query.field, word, marks);
   const found: TicketEntry[] = [];
