@@ -15,7 +15,10 @@ interface TicketsToolbarProps {
   clear: () => void;
 }
 
-/** Tag tabs, the search with 'Search in', the status filter and Clear (spec 001 §2); all in the address. */
+/**
+ * Tag tabs, the search with 'Search in', the status filter and Clear (spec 001 §2); all in the address. The words
+ * typed apply on Search, and with a change of 'Search in' or status.
+ */
 export function TicketsToolbar({ params, update, clear }: TicketsToolbarProps) {
   const ids = { search: useId(), field: useId(), status: useId() };
   const [query, setQuery] = useState(params.q);
@@ -67,7 +70,9 @@ export function TicketsToolbar({ params, update, clear }: TicketsToolbarProps) {
             <select
               id={ids.field}
               value={params.field}
-              onChange={(event) => update({ field: event.target.value as TicketListParams['field'] })}
+              onChange={(event) =>
+                update({ q: query.trim(), field: event.target.value as TicketListParams['field'] })
+              }
             >
               {TICKET_FIELD_OPTIONS.map((o) => (
                 <option key={o.value} value={o.value}>
@@ -81,7 +86,9 @@ export function TicketsToolbar({ params, update, clear }: TicketsToolbarProps) {
             <select
               id={ids.status}
               value={params.status}
-              onChange={(event) => update({ status: event.target.value as TicketListParams['status'] })}
+              onChange={(event) =>
+                update({ q: query.trim(), status: event.target.value as TicketListParams['status'] })
+              }
             >
               {TICKET_STATUS_OPTIONS.map((o) => (
                 <option key={o.value} value={o.value}>
@@ -94,7 +101,14 @@ export function TicketsToolbar({ params, update, clear }: TicketsToolbarProps) {
             <button type="submit" className="btn btn--primary">
               Search
             </button>
-            <button type="button" className="btn btn--secondary" onClick={clear}>
+            <button
+              type="button"
+              className="btn btn--secondary"
+              onClick={() => {
+                setQuery('');
+                clear();
+              }}
+            >
               Clear
             </button>
           </div>
