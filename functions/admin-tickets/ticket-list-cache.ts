@@ -43,7 +43,7 @@ export class TicketListCache {
   async list(query: AdminTicketListQuery): Promise<AdminTicketList> {
     const [total] = await Promise.all([this.totalTickets(), this.cache.refresh()]);
     if (this.indexGeneration !== this.cache.generation) {
-      this.index = new TicketIndex(this.cache.rows);
+      this.index = new TicketIndex(this.cache.rows, this.index);
       this.indexGeneration = this.cache.generation;
     }
     const key = filterKey(query);

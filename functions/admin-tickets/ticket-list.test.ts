@@ -121,6 +121,40 @@ describe('matchTickets', () => {
   });
 });
 
+describe('TicketIndex', () => {
+  const entries = () => TICKETS.map(toTicketEntry).sort((a, b) => (a.sortKey < b.sortKey ? 1 : -1));
+
+  it('keeps its search texts across a status change, and builds them again when a word changes', () => {
+    const first = new TicketIndex(entries());
+    const marks = () => new Uint8Array(TICKETS.length);
+    first.markMatches('all', 'label', marks());
+    const texts = (index: TicketIndex) => (index as unknown as { texts: Map<string, unknown> }).texts;
+
+    const closed = entries().map((e) =>
+      e.row.ticketNumber === N(3) ? toTicketEntry({ ...TICKETS[2], status: 'closed' }) : e,
+    );
+    const second = new TicketIndex(closed, first);
+    expect(texts(second)).toBe(texts(first));
+    expect(
+      matchTickets(second, query({ q: 'label', status: 'closed' })).map((e) => e.row.ticketNumber),
+    ).toEqual([N(3)]);
+
+    const edited = entries().map((e) =>
+      e.row.ticketNumber === N(3) ? toTicketEntry({ ...TICKETS[2], message: 'no more' }) : e,
+    );
+    const third = new TicketIndex(edited, second);
+    expect(texts(third)).not.toBe(texts(second));
+    expect(matchTickets(third, query({ q: 'label' })).map((e) => e.row.ticketNumber)).toEqual([N(1)]);
+
+    const grown = new TicketIndex([toTicketEntry(stored(9, { subject: 'label' })), ...entries()], first);
+    expect(matchTickets(grown, query({ q: 'label' })).map((e) => e.row.ticketNumber)).toEqual([
+      N(9),
+      N(3),
+      N(1),
+    ]);
+  });
+});
+
 describe('TicketListCache', () => {
   it('pages with the exact count, and sees a status change on the next request', async () => {
     let items = Array.from({ length: 60 }, (_, i) => stored(i + 1));

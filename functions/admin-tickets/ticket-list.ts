@@ -51,10 +51,19 @@ export function searchWords(q: string): string[] {
  * search field, every row's text in one string (JoinedText).
  */
 export class TicketIndex {
-  private readonly texts = new Map<TicketSearchField, JoinedText>();
+  private readonly texts: Map<TicketSearchField, JoinedText>;
   private readonly filtered = new Map<string, readonly TicketEntry[]>();
 
-  constructor(readonly sorted: readonly TicketEntry[]) {}
+  /**
+   * `previous`: the index of the rows before this version. When only statuses changed (closing a ticket does not
+   * change a word of it), its search texts still hold, and building them again costs most at 100,000 tickets.
+   */
+  constructor(
+    readonly sorted: readonly TicketEntry[],
+    previous?: TicketIndex,
+  ) {
+    this.texts = previous && sameText(previous.sorted, sorted) ? previous.texts : new Map();
+  }
 
   /** The rows of one tag and status ('all' for either), newest first; kept for this version of the rows. */
   withTagAndStatus(tag: string, status: string): readonly TicketEntry[] {
@@ -83,6 +92,18 @@ export class TicketIndex {
       marks[row] = 1;
     });
   }
+}
+
+/** True when both versions hold the same searchable text in the same order. */
+function sameText(before: readonly TicketEntry[], after: readonly TicketEntry[]): boolean {
+  if (before.length !== after.length) return false;
+  for (let i = 0; i < after.length; i++) {
+    const a = before[i];
+    const b = after[i];
+    if (a === b) continue;
+    if (a.sortKey !== b.sortKey || a.text.some((text, k) => text !== b.text[k])) return false;
+  }
+  return true;
 }
 
 /**
