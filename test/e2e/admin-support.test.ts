@@ -145,6 +145,13 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the back office support tick
     await page.waitForTimeout(300);
     expect(new URL(page.url()).pathname).toBe('/admin/support');
 
+    // From the keyboard, the ticket number is the row's link.
+    await item.getByRole('link', { name: number, exact: true }).press('Enter');
+    await page.waitForURL((url) => url.pathname === `/admin/support/${number}`);
+    await page.getByRole('heading', { level: 1, name: m.detailTitle }).waitFor();
+    await page.goBack();
+    await item.getByText('Open', { exact: true }).waitFor();
+
     // A click on the row or card opens the ticket.
     await item.getByText(`Label question ${marker}`).click();
     await page.waitForURL((url) => url.pathname === `/admin/support/${number}`);
