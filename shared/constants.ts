@@ -61,3 +61,28 @@ export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'cancelled'
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Values the shipment status filter offers (spec 001 §4). */
 export const SHIPMENT_STATUS_FILTERS = ['pending', 'shipped', 'delivered'] as const;
+
+/** Support tickets (spec 001 §3, §9). */
+export const TICKET_TAGS = ['support', 'lead'] as const;
+export type TicketTag = (typeof TICKET_TAGS)[number];
+export const TICKET_STATUSES = ['open', 'closed'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+/** 'Search in' (spec 001 §2, §5): every field, or one. */
+export const TICKET_SEARCH_FIELDS = [
+  'all',
+  'name',
+  'email',
+  'phone',
+  'ticketNumber',
+  'subject',
+  'message',
+] as const;
+export type TicketSearchField = (typeof TICKET_SEARCH_FIELDS)[number];
+/** The spec shows the whole list at once; at 100,000 tickets it pages. */
+export const TICKET_PAGE_SIZES = [25, 50, 100] as const;
+export const DEFAULT_TICKET_PAGE_SIZE = 25;
+/** The ticket detail's retries when it cannot be loaded: 1 s times (attempt number + 1), 3 attempts. */
+export const TICKET_DETAIL_RETRY_DELAYS_MS = [1000, 2000, 3000] as const;
+/** The list's tag and status filters: 'all' or one value. */
+export const TICKET_TAG_FILTERS = ['all', ...TICKET_TAGS] as const;
+export const TICKET_STATUS_FILTERS = ['all', ...TICKET_STATUSES] as const;

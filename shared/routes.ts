@@ -8,12 +8,15 @@ import { adminGetDashboard } from './routes/admin-get-dashboard.js';
 import { adminGetLabel } from './routes/admin-get-label.js';
 import { adminGetOrder } from './routes/admin-get-order.js';
 import { adminImportProducts } from './routes/admin-import-products.js';
+import { adminGetTicket } from './routes/admin-get-ticket.js';
 import { adminListOrders } from './routes/admin-list-orders.js';
+import { adminListTickets } from './routes/admin-list-tickets.js';
 import { adminLogPayment } from './routes/admin-log-payment.js';
 import { adminRegenerateQrCode } from './routes/admin-regenerate-qr-code.js';
 import { adminRequestLabel } from './routes/admin-request-label.js';
 import { adminSendOrderEmail } from './routes/admin-send-order-email.js';
 import { adminSetOrderStatus } from './routes/admin-set-order-status.js';
+import { adminSetTicketStatus } from './routes/admin-set-ticket-status.js';
 import { createOrder } from './routes/create-order.js';
 import { createTicket } from './routes/create-ticket.js';
 import { easypostWebhook } from './routes/easypost-webhook.js';
@@ -63,6 +66,9 @@ export const routes = {
   adminDeleteOrderImage,
   adminSendOrderEmail,
   adminImportProducts,
+  adminListTickets,
+  adminGetTicket,
+  adminSetTicketStatus,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

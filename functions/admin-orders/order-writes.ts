@@ -4,7 +4,6 @@
  * overwrite each other. A lost race (a condition that no longer holds, or a concurrent transaction on the same
  * items) re-reads the order and tries again, a few times, then answers 409.
  */
-import { randomInt } from 'node:crypto';
 import {
   GetCommand,
   TransactWriteCommand,
@@ -16,6 +15,7 @@ import { db, tableName } from '../lib/db.js';
 import { ORDER_TOUCH, type OrderItem, order as orderEntity, touchValues } from '../lib/entities.js';
 import { AppError } from '../lib/errors.js';
 import { log } from '../lib/log.js';
+import { isLostRace, pause } from '../lib/races.js';
 import { parseJson, type StoredImage, storedImages, storedNotes } from '../orders/order-views.js';
 
 export const MAX_WRITE_ATTEMPTS = 5;
@@ -28,22 +28,6 @@ export async function getOrderForStaff(orderId: string): Promise<OrderItem> {
   if (!Item || Item.deleted_at) throw new AppError('not_found', adminOrderMessages.notFound);
   return Item as OrderItem;
 }
-
-/** A condition that no longer held, or a transaction cancelled by a concurrent one: read again and retry. */
-export function isLostRace(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  if (error.name === 'ConditionalCheckFailedException' || error.name === 'TransactionConflictException') {
-    return true;
-  }
-  if (error.name !== 'TransactionCanceledException') return false;
-  // Any other cancellation reason (a validation error, an item too large) would fail again: not a race.
-  const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons;
-  const codes = reasons ? reasons.map((r) => r.Code ?? '') : [error.message];
-  return codes.some((c) => c.includes('ConditionalCheckFailed') || c.includes('TransactionConflict'));
-}
-
-const pause = (attempt: number) =>
-  new Promise((resolve) => setTimeout(resolve, 15 * 2 ** attempt + randomInt(40)));
 
 /**
  * Reads the order and lets `write` make its conditional change from what it read; a lost race reads again.

@@ -67,29 +67,39 @@ export class SubstringIndex {
 /** Past this many rows changed since the index was built, the next search rebuilds it over the current rows. */
 const REBUILD_AFTER_CHANGES = 2000;
 
-/** A list's search, kept across changes of its cache (the journal's only reader). */
-export class ListSearch<Entry extends object> {
-  private base: { rows: readonly Entry[]; index: SubstringIndex; epoch: number } | null = null;
+/**
+ * A list's search, kept across changes of its cache (the journal's only reader). A list may search several
+ * texts of a row (columns: a ticket's name, e-mail... or all of them); each column's index is built on its
+ * first search.
+ */
+export class ListSearch<Entry extends object, Column = 'text'> {
+  private base: { rows: readonly Entry[]; indexes: Map<Column, SubstringIndex>; epoch: number } | null = null;
 
   constructor(
     private readonly cache: Journaled<Entry>,
-    private readonly textOf: (entry: Entry) => string,
+    /** A row's lower-case text in one column. */
+    private readonly textOf: (entry: Entry, column: Column) => string,
     /** The list's order, descending (the cache's sort key). */
     private readonly sortKeyOf: (entry: Entry) => string,
     private readonly rebuildAfter = REBUILD_AFTER_CHANGES,
   ) {}
 
-  /** The current rows whose text contains `needle` (lower case), in list order. */
-  search(needle: string): Entry[] {
+  /** The current rows whose text in `column` contains `needle` (lower case), in list order. */
+  search(needle: string, column = 'text' as Column): Entry[] {
     const base = this.current();
+    let index = base.indexes.get(column);
+    if (!index) {
+      index = new SubstringIndex(base.rows.map((e) => this.textOf(e, column)));
+      base.indexes.set(column, index);
+    }
     const fromBase: Entry[] = [];
-    for (const row of base.index.search(needle)) {
+    for (const row of index.search(needle)) {
       const entry = base.rows[row];
       if (this.cache.isLive(entry)) fromBase.push(entry);
     }
     const changed = this.cache
       .journalSince(0)
-      .filter((e) => this.cache.isLive(e) && this.textOf(e).includes(needle));
+      .filter((e) => this.cache.isLive(e) && this.textOf(e, column).includes(needle));
     if (changed.length === 0) return fromBase;
     const key = this.sortKeyOf;
     // A row changed twice is journaled twice; only its live version passed the filter, once.
@@ -104,7 +114,7 @@ export class ListSearch<Entry extends object> {
     return merged;
   }
 
-  /** The index, rebuilt over the current rows when missing, outdated by a bulk load, or behind many changes. */
+  /** The indexes, dropped for the current rows when missing, outdated by a bulk load, or behind many changes. */
   private current() {
     const now = this.cache.snapshot();
     if (
@@ -114,7 +124,7 @@ export class ListSearch<Entry extends object> {
     ) {
       // The rows hold the journal up to `journalAt`: from here on, only what came after is checked beside.
       this.cache.trimJournal(now.journalAt);
-      this.base = { rows: now.rows, index: new SubstringIndex(now.rows.map(this.textOf)), epoch: now.epoch };
+      this.base = { rows: now.rows, indexes: new Map(), epoch: now.epoch };
     }
     return this.base;
   }

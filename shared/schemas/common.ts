@@ -20,3 +20,23 @@ export const ZErrorResponse = z.object({
 export type ErrorResponse = z.infer<typeof ZErrorResponse>;
 
 export const ZEmpty = z.object({});
+
+/** A list's page number from the query text (1 to 999,999); 1 when absent. */
+export const pageParam = (message: string) =>
+  z._default(
+    z.pipe(
+      z.string(message).check(z.regex(/^[1-9]\d{0,5}$/, message)),
+      z.transform((v) => Number(v)),
+    ),
+    1,
+  );
+
+/** A list's page size from the query text: one of `sizes`, `fallback` when absent. */
+export const pageSizeParam = (sizes: readonly number[], fallback: number, message: string) =>
+  z._default(
+    z.pipe(
+      z.enum(sizes.map(String) as [string, ...string[]], message),
+      z.transform((v) => Number(v)),
+    ),
+    fallback,
+  );

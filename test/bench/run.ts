@@ -20,15 +20,16 @@ import { buildBareBundle, initTimesMs, rel, sdkPackagesOf, sizeOf } from './bund
 import { LIGHTHOUSE_BUDGET, lighthouseScores } from './lighthouse.js';
 import { loadBareGetItem, loadUrl } from './load.js';
 import { benchProductImport } from './product-import.js';
+import { benchTickets } from './tickets.js';
 import { initialWebJs } from './web-size.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-/** `BENCH_PARTS=backOffice npm run bench` runs only some parts (bundles, lighthouse, api, productImport, backOffice). */
+/** `BENCH_PARTS=backOffice npm run bench` runs only some parts (bundles, lighthouse, api, productImport, backOffice, tickets). */
 const PARTS = new Set(
-  (process.env.BENCH_PARTS ?? 'bundles,lighthouse,api,productImport,backOffice').split(','),
+  (process.env.BENCH_PARTS ?? 'bundles,lighthouse,api,productImport,backOffice,tickets').split(','),
 );
 /** The back office lists' two sizes of shop. */
 const LIST_SIZES = (process.env.BENCH_LIST_SIZES ?? '1000,100000').split(',').map(Number);
@@ -158,6 +159,7 @@ async function main() {
   let api: Awaited<ReturnType<typeof benchApi>> | null = null;
   let backOffice: Awaited<ReturnType<typeof benchBackOffice>> | null = null;
   let productImport: Awaited<ReturnType<typeof benchProductImport>> | null = null;
+  let tickets: Awaited<ReturnType<typeof benchTickets>> | null = null;
   try {
     const { products } = (await (await fetch(`${info.urls.site}/api/products`)).json()) as {
       products: Array<{ id: string; name: string }>;
@@ -165,9 +167,10 @@ async function main() {
     if (PARTS.has('lighthouse')) lighthouse = await benchPages(info, products[0]);
     if (PARTS.has('api')) api = await benchApi(info, products[0].id);
     if (PARTS.has('productImport')) productImport = await benchProductImport(info);
-    // Last: it grows the table to 100,000 orders.
-    if (PARTS.has('backOffice'))
-      backOffice = await benchBackOffice(info, { connections: 10, durationSec: DURATION, sizes: LIST_SIZES });
+    // Last: they grow the table to 100,000 orders and tickets.
+    const lists = { connections: 10, durationSec: DURATION, sizes: LIST_SIZES };
+    if (PARTS.has('backOffice')) backOffice = await benchBackOffice(info, lists);
+    if (PARTS.has('tickets')) tickets = await benchTickets(info, lists);
   } finally {
     await stopLocalStackProcess(child);
   }
@@ -179,6 +182,7 @@ async function main() {
     api,
     backOffice,
     productImport,
+    tickets,
   };
   const out = join(root, 'bench-report.json');
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);

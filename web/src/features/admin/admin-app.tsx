@@ -18,15 +18,21 @@ const ordersPage = lazyPage(() => import('../admin-orders/orders-page').then((m)
 const orderDetailPage = lazyPage(() =>
   import('../admin-order-detail/order-detail-page').then((m) => m.OrderDetailPage),
 );
+const supportPage = lazyPage(() => import('../admin-support/support-page').then((m) => m.SupportPage));
+const ticketDetailPage = lazyPage(() =>
+  import('../admin-support/ticket-detail-page').then((m) => m.TicketDetailPage),
+);
 
 /** Relative paths under the router's `/admin/*` with what each shows. */
 const pages = [
   { path: 'orders', page: ordersPage },
   { path: 'orders/:orderId', page: orderDetailPage },
+  { path: 'support', page: supportPage },
+  { path: 'support/:ticketNumber', page: ticketDetailPage },
 ];
 
 /** Everything under /admin: behind the guard, inside the admin layout. Unknown paths (and sections still to
- * come: products, customers, marketing, support, settings) show the 404 page. */
+ * come: products, customers, marketing, settings) show the 404 page. */
 export function AdminApp() {
   return (
     <RequireAdmin>

@@ -1,0 +1,13 @@
+import type { RouteDef } from '../route-def.js';
+import { ZAdminTicketDetail, ZAdminTicketParams } from '../schemas/admin-ticket.js';
+
+/** One support ticket with its message; 404 'Ticket not found'. */
+export const adminGetTicket = {
+  method: 'GET',
+  path: '/api/admin/tickets/{ticketNumber}',
+  auth: 'admin',
+  handler: 'admin-tickets/handlers/get-ticket',
+  request: { params: ZAdminTicketParams },
+  response: ZAdminTicketDetail,
+  capabilities: ['table:read'],
+} as const satisfies RouteDef;

@@ -1,0 +1,17 @@
+import type { RouteDef } from '../route-def.js';
+import {
+  ZAdminTicketParams,
+  ZSetTicketStatusRequest,
+  ZSetTicketStatusResponse,
+} from '../schemas/admin-ticket.js';
+
+/** Close or reopen a ticket; the ticket counters move in the same transaction. Already there: no change. */
+export const adminSetTicketStatus = {
+  method: 'PUT',
+  path: '/api/admin/tickets/{ticketNumber}/status',
+  auth: 'admin',
+  handler: 'admin-tickets/handlers/set-ticket-status',
+  request: { params: ZAdminTicketParams, body: ZSetTicketStatusRequest },
+  response: ZSetTicketStatusResponse,
+  capabilities: ['table:read', 'table:write'],
+} as const satisfies RouteDef;
