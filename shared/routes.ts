@@ -7,12 +7,14 @@ import { adminDeleteOrderImage } from './routes/admin-delete-order-image.js';
 import { adminGetDashboard } from './routes/admin-get-dashboard.js';
 import { adminGetLabel } from './routes/admin-get-label.js';
 import { adminGetOrder } from './routes/admin-get-order.js';
+import { adminGetSettings } from './routes/admin-get-settings.js';
 import { adminListOrders } from './routes/admin-list-orders.js';
 import { adminLogPayment } from './routes/admin-log-payment.js';
 import { adminRegenerateQrCode } from './routes/admin-regenerate-qr-code.js';
 import { adminRequestLabel } from './routes/admin-request-label.js';
 import { adminSendOrderEmail } from './routes/admin-send-order-email.js';
 import { adminSetOrderStatus } from './routes/admin-set-order-status.js';
+import { adminUpdateSettings } from './routes/admin-update-settings.js';
 import { createOrder } from './routes/create-order.js';
 import { createTicket } from './routes/create-ticket.js';
 import { easypostWebhook } from './routes/easypost-webhook.js';
@@ -61,6 +63,8 @@ export const routes = {
   adminConfirmImages,
   adminDeleteOrderImage,
   adminSendOrderEmail,
+  adminGetSettings,
+  adminUpdateSettings,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;
