@@ -53,6 +53,8 @@ describe('settings save: the writes', () => {
   it('a save with only credentials still stamps the record', () => {
     const update = buildSettingsUpdate(settingWrites({ easypost_prod_api: 'EZAK' }), 'now');
     expect(update.UpdateExpression).toMatch(/^SET #n\d+ = :at/);
+    // No nested write: no map condition, and no unused value (DynamoDB refuses those).
+    expect(update.ExpressionAttributeValues).not.toHaveProperty(':map');
     expect(Object.values(update.ExpressionAttributeValues)).not.toContain('EZAK');
   });
 

@@ -65,7 +65,7 @@ export function buildSettingsUpdate(
     return alias;
   };
   const path = (segments: readonly string[]) => segments.map(name).join('.');
-  const values: Record<string, unknown> = { ':at': at, ':primary': true, ':map': 'M' };
+  const values: Record<string, unknown> = { ':at': at, ':primary': true };
   const sets = writes.map((w, i) => {
     values[`:v${i}`] = w.value;
     return `${path(w.path)} = :v${i}`;
@@ -75,9 +75,12 @@ export function buildSettingsUpdate(
     `${name('created_at')} = if_not_exists(${name('created_at')}, :at)`,
     `${name('is_primary')} = :primary`,
   );
+  const parents = parentPaths(writes);
+  // DynamoDB refuses a value the expressions do not use.
+  if (parents.length) values[':map'] = 'M';
   const conditions = [
     `attribute_exists(${name('pk')})`,
-    ...parentPaths(writes).map((p) => `attribute_type(${path(p)}, :map)`),
+    ...parents.map((p) => `attribute_type(${path(p)}, :map)`),
   ];
   const removes = removeLegacy.map((field) => name(field));
   return {
