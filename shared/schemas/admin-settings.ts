@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { EXPIRATION_MONTH_OPTIONS } from '../constants.js';
 import { adminSettingsMessages as m } from '../messages.js';
+import { payoutMethodLabel } from '../rules/payout.js';
 import {
   CRYPTO_METHODS,
   DEFAULT_PUBLIC_SETTINGS,
@@ -215,23 +216,6 @@ const months = (label: string) =>
 const GA_ID = /^(G|GT|UA|AW)-[A-Z0-9-]{4,30}$/i;
 const STATE_CODE = /^[A-Z]{2}$/;
 
-/** Labels for per-field messages ("Bitcoin must be on or off"). */
-export const PAYOUT_METHOD_LABELS: Record<
-  (typeof TRADITIONAL_METHODS | typeof CRYPTO_METHODS)[number],
-  string
-> = {
-  check: 'Check',
-  cashapp: 'Cash App',
-  paypal: 'PayPal',
-  zelle: 'Zelle',
-  venmo: 'Venmo',
-  achWire: 'ACH / Wire',
-  bitcoin: 'Bitcoin',
-  ethereum: 'Ethereum',
-  solana: 'Solana',
-  usdcErc20: 'USDC (ERC-20)',
-  usdtTrc20: 'USDT (TRC-20)',
-};
 export const EMAIL_NOTIFICATION_LABELS: Record<(typeof EMAIL_NOTIFICATIONS)[number], string> = {
   orderConfirmation: 'Order confirmation',
   shipmentUpdates: 'Shipment updates',
@@ -303,8 +287,8 @@ export const ZAdminSettingsUpdate = group({
     requireApproval: flag('Require review approval'),
   }),
   payment_methods: group({
-    traditional: flags(TRADITIONAL_METHODS, (k) => PAYOUT_METHOD_LABELS[k]),
-    crypto: flags(CRYPTO_METHODS, (k) => PAYOUT_METHOD_LABELS[k]),
+    traditional: flags(TRADITIONAL_METHODS, (k) => payoutMethodLabel(k)),
+    crypto: flags(CRYPTO_METHODS, (k) => payoutMethodLabel(k)),
   }),
   notifications: group({
     email: flags(EMAIL_NOTIFICATIONS, (k) => `Email ${EMAIL_NOTIFICATION_LABELS[k].toLowerCase()}`),

@@ -18,15 +18,17 @@ const ordersPage = lazyPage(() => import('../admin-orders/orders-page').then((m)
 const orderDetailPage = lazyPage(() =>
   import('../admin-order-detail/order-detail-page').then((m) => m.OrderDetailPage),
 );
+const settingsPage = lazyPage(() => import('../admin-settings/settings-page').then((m) => m.SettingsPage));
 
 /** Relative paths under the router's `/admin/*` with what each shows. */
 const pages = [
   { path: 'orders', page: ordersPage },
   { path: 'orders/:orderId', page: orderDetailPage },
+  { path: 'settings', page: settingsPage },
 ];
 
 /** Everything under /admin: behind the guard, inside the admin layout. Unknown paths (and sections still to
- * come: products, customers, marketing, support, settings) show the 404 page. */
+ * come: products, customers, marketing, support) show the 404 page. */
 export function AdminApp() {
   return (
     <RequireAdmin>
