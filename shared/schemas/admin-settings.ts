@@ -111,34 +111,11 @@ export const DEFAULT_SETTINGS: SettingsValues = {
   warehouse_phone: null,
 };
 
+const PUBLIC_KEYS = Object.keys(ZPublicSettings.def.shape) as Array<keyof PublicSettings>;
+
 /** The public view is a part of the whole: the same fields, the same defaults. */
-export const publicPart = (s: SettingsValues): PublicSettings => {
-  const { site_name, site_description, phone_number, support_phone, contact_email, support_email } = s;
-  const {
-    logo,
-    use_logo,
-    payment_methods,
-    teststrips_expiration,
-    cgmsupplies_expiration,
-    contact,
-    analytics,
-  } = s;
-  return {
-    site_name,
-    site_description,
-    phone_number,
-    support_phone,
-    contact_email,
-    support_email,
-    logo,
-    use_logo,
-    payment_methods,
-    teststrips_expiration,
-    cgmsupplies_expiration,
-    contact,
-    analytics,
-  };
-};
+export const publicPart = (s: SettingsValues): PublicSettings =>
+  Object.fromEntries(PUBLIC_KEYS.map((key) => [key, s[key]])) as PublicSettings;
 
 // ------------------------------------------------------------------------------------------------- the save
 

@@ -1,4 +1,10 @@
-import type { AdminSettings, SecretSetting, SettingsValues } from '@shared/schemas/admin-settings';
+import {
+  type AdminSettings,
+  SECRET_SETTINGS,
+  type SecretSetting,
+  type SettingsValues,
+  WAREHOUSE_FIELDS,
+} from '@shared/schemas/admin-settings';
 
 /** The page's form: every setting as stored, and the write-only credentials as empty inputs. */
 export type SettingsForm = SettingsValues & Record<SecretSetting, string>;
@@ -23,17 +29,7 @@ export const CARD_FIELDS = {
   ],
   product: ['teststrips_expiration', 'cgmsupplies_expiration', 'product_settings'],
   notification: ['notifications'],
-  shipping: [
-    'easypost_test_api',
-    'easypost_prod_api',
-    'carrier_id',
-    'warehouse_company',
-    'warehouse_street',
-    'warehouse_city',
-    'warehouse_state',
-    'warehouse_zip',
-    'warehouse_phone',
-  ],
+  shipping: [...SECRET_SETTINGS, ...WAREHOUSE_FIELDS],
   contact: ['phone_number', 'contact_email', 'contact'],
   analytics: ['analytics'],
 } as const satisfies Record<string, readonly SettingKey[]>;
