@@ -1,11 +1,11 @@
 import { readSettings } from '../../shared/rules/settings.js';
 import {
   type AdminSettings,
-  type AdminSettingsUpdate,
   SECRET_SETTINGS,
   type SecretSetting,
   type SecretStatus,
 } from '../../shared/schemas/admin-settings.js';
+import type { AdminSettingsUpdate } from '../../shared/schemas/admin-settings-update.js';
 import type { SettingsItem } from '../lib/entities.js';
 import { type ProviderSecrets, readProviderSecretsFresh, saveProviderSecrets } from '../lib/secrets.js';
 import { getStoredSettings, updateSettings } from './settings-repository.js';

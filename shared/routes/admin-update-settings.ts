@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
-import { ZAdminSettings, ZAdminSettingsUpdate } from '../schemas/admin-settings.js';
+import { ZAdminSettings } from '../schemas/admin-settings.js';
+import { ZAdminSettingsUpdate } from '../schemas/admin-settings-update.js';
 
 /** One card's save: only the fields sent are written; credentials go to the stage's secret. */
 export const adminUpdateSettings = {

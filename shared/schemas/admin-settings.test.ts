@@ -1,12 +1,7 @@
 import { adminSettingsMessages as m } from '../messages';
 import { readSettings } from '../rules/settings';
-import {
-  DEFAULT_SETTINGS,
-  publicPart,
-  ZAdminSettings,
-  ZAdminSettingsUpdate,
-  ZSettingsValues,
-} from './admin-settings';
+import { DEFAULT_SETTINGS, publicPart, ZAdminSettings, ZSettingsValues } from './admin-settings';
+import { ZAdminSettingsUpdate } from './admin-settings-update';
 import { DEFAULT_PUBLIC_SETTINGS } from './settings';
 
 const parse = (body: unknown) => ZAdminSettingsUpdate.safeParse(body);

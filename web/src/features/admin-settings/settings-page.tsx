@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { adminSettingsMessages as m } from '@shared/messages';
-import { type AdminSettings, ZAdminSettingsUpdate } from '@shared/schemas/admin-settings';
+import type { AdminSettings } from '@shared/schemas/admin-settings';
+import { ZAdminSettingsUpdate } from '@shared/schemas/admin-settings-update';
 import { type ReactNode, useMemo } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Link } from 'react-router';

@@ -1,4 +1,5 @@
-import type { AdminSettings, AdminSettingsUpdateInput } from '@shared/schemas/admin-settings';
+import type { AdminSettings } from '@shared/schemas/admin-settings';
+import type { AdminSettingsUpdateInput } from '@shared/schemas/admin-settings-update';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { settingsQueryKey } from '../../settings/api/get-settings';

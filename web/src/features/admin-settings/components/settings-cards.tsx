@@ -1,13 +1,12 @@
 import { EXPIRATION_MONTH_OPTIONS } from '@shared/constants';
 import { adminSettingsMessages as m } from '@shared/messages';
 import { payoutMethodLabel } from '@shared/rules/payout';
+import { ANALYTICS_FEATURES, EMAIL_NOTIFICATIONS } from '@shared/schemas/admin-settings';
 import {
   ANALYTICS_FEATURE_LABELS,
-  ANALYTICS_FEATURES,
   EMAIL_NOTIFICATION_LABELS,
-  EMAIL_NOTIFICATIONS,
   isWebUrl,
-} from '@shared/schemas/admin-settings';
+} from '@shared/schemas/admin-settings-update';
 import { CRYPTO_METHODS, TRADITIONAL_METHODS } from '@shared/schemas/settings';
 import { type Control, Controller, useWatch } from 'react-hook-form';
 import { TextField } from '../../../components/text-field';
