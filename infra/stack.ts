@@ -185,6 +185,13 @@ export class BuybackStack extends Stack {
         fn.function.addEnvironment(ENV.secretId, this.secrets.providerSecret.secretArn);
         return;
       }
+      case 'secret:write': {
+        // A write merges into the secret's JSON, so it reads it first (and again, to check the merge held).
+        this.secrets.providerSecret.grantRead(fn.role);
+        this.secrets.providerSecret.grantWrite(fn.role);
+        fn.function.addEnvironment(ENV.secretId, this.secrets.providerSecret.secretArn);
+        return;
+      }
       case 'auth:config': {
         fn.function.addEnvironment(ENV.userPoolId, this.auth.userPool.userPoolId);
         fn.function.addEnvironment(ENV.userPoolClientId, this.auth.userPoolClient.userPoolClientId);

@@ -352,6 +352,49 @@ export const adminTicketMessages = {
   invalidPageSize: 'Page size must be 25, 50 or 100',
 } as const;
 
+/** The back office's settings page (spec 001 §2, §4, §8) and the save route's per-field messages. */
+export const adminSettingsMessages = {
+  title: 'Settings',
+  initializing: 'Initializing...',
+  loading: 'Loading settings...',
+  authRequired: 'Authentication Required',
+  authRequiredDetail: 'You need to be logged in to access settings.',
+  goToLogin: 'Go to Login',
+  saveChanges: 'Save Changes',
+  saveAll: 'Save All Changes',
+  saving: 'Saving...',
+  saved: 'Settings saved successfully!',
+  saveError: (message: string) => `Error saving settings: ${message}`,
+  shippingModeFailed: 'Failed to save shipping mode. Please try again.',
+  loadFailed: 'Failed to load settings',
+  saveFailed: 'Failed to save settings',
+  tryAgain: 'Try Again',
+  unsaved: 'You have unsaved changes.',
+  testModeWarning:
+    'Test Mode: labels are test labels and will not work for real shipping. Switch to Production Mode to buy real labels.',
+  productionMessage: 'Production Mode: shipping labels are real and will be charged to your carrier account.',
+  analyticsReminder:
+    'Remember to turn on the matching features (ecommerce, enhanced link attribution, user ID, demographics and interests) in your Google Analytics account as well.',
+  logoHint: 'Recommended size: 200x50 pixels.',
+  secretKeep: 'Leave empty to keep the stored value.',
+  secretNotSet: 'Not set',
+  invalidData: 'Invalid settings data',
+  nothingToSave: 'Invalid settings data: nothing to save',
+  unknownSetting: (keys: string) => `Invalid settings data: unknown setting ${keys}`,
+  required: (label: string) => `${label} is required`,
+  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
+  notText: (label: string) => `${label} must be text`,
+  notFlag: (label: string) => `${label} must be on or off`,
+  email: (label: string) => `${label} must be a valid email address`,
+  url: (label: string) => `${label} must be a web address starting with https:// or http://`,
+  months: (label: string) => `${label} must be one of 3 to 12 months, or not set`,
+  wholeNumber: (label: string) => `${label} must be a whole number from 0`,
+  amount: (label: string) => `${label} must be an amount from 0, or empty`,
+  gaId: 'Measurement ID must look like G-XXXXXXXXXX',
+  states: 'Excluded states must be two-letter state codes',
+  secretsConflict: 'The shipping keys were changed by someone else at the same time. Please save again.',
+} as const;
+
 export const messages = {
   app: appMessages,
   catalogue: catalogueMessages,
@@ -369,4 +412,5 @@ export const messages = {
   adminOrder: adminOrderMessages,
   adminProduct: adminProductMessages,
   adminTicket: adminTicketMessages,
+  adminSettings: adminSettingsMessages,
 } as const;

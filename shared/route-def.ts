@@ -14,6 +14,8 @@ export type Capability =
   | 'images:read'
   | 'images:write'
   | 'secret:read'
+  /** Writes keys into the provider secret (the back office's write-only credentials). */
+  | 'secret:write'
   /** Reads the user pool's public ids (no AWS permission): the sign-in configuration. */
   | 'auth:config';
 

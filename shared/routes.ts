@@ -7,8 +7,9 @@ import { adminDeleteOrderImage } from './routes/admin-delete-order-image.js';
 import { adminGetDashboard } from './routes/admin-get-dashboard.js';
 import { adminGetLabel } from './routes/admin-get-label.js';
 import { adminGetOrder } from './routes/admin-get-order.js';
-import { adminImportProducts } from './routes/admin-import-products.js';
+import { adminGetSettings } from './routes/admin-get-settings.js';
 import { adminGetTicket } from './routes/admin-get-ticket.js';
+import { adminImportProducts } from './routes/admin-import-products.js';
 import { adminListOrders } from './routes/admin-list-orders.js';
 import { adminListTickets } from './routes/admin-list-tickets.js';
 import { adminLogPayment } from './routes/admin-log-payment.js';
@@ -17,6 +18,7 @@ import { adminRequestLabel } from './routes/admin-request-label.js';
 import { adminSendOrderEmail } from './routes/admin-send-order-email.js';
 import { adminSetOrderStatus } from './routes/admin-set-order-status.js';
 import { adminSetTicketStatus } from './routes/admin-set-ticket-status.js';
+import { adminUpdateSettings } from './routes/admin-update-settings.js';
 import { createOrder } from './routes/create-order.js';
 import { createTicket } from './routes/create-ticket.js';
 import { easypostWebhook } from './routes/easypost-webhook.js';
@@ -69,6 +71,8 @@ export const routes = {
   adminListTickets,
   adminGetTicket,
   adminSetTicketStatus,
+  adminGetSettings,
+  adminUpdateSettings,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

@@ -63,19 +63,23 @@ export async function loadShippingConfig(): Promise<ShippingConfig> {
     state: text(s.warehouse_state),
     zip: text(s.warehouse_zip),
   };
+  // The record's own shipping fields say whether shipping was set up at all; the credentials live apart.
   const configured = [...Object.values(warehouse), text(s.carrier_id)].some(Boolean);
   if (!configured) throw new LabelFailure(labelMessages.settingsMissing);
   if (!warehouse.street1 || !warehouse.city || !warehouse.state || !warehouse.zip) {
     throw new LabelFailure(labelMessages.warehouseMissing, true);
   }
-  if (!text(s.carrier_id)) throw new LabelFailure(labelMessages.carrierAccountMissing, true);
+  const secrets = await getProviderSecrets();
+  // The back office saves the carrier account into the secret; older records kept it in the table.
+  const carrierAccount = text(secrets.easypostCarrierAccount) || text(s.carrier_id);
+  if (!carrierAccount) throw new LabelFailure(labelMessages.carrierAccountMissing, true);
   const isTestMode = !(s.easypost_use_production === true || s.easypost_use_production === 'true');
-  const apiKey = apiKeyFor(await getProviderSecrets(), isTestMode);
+  const apiKey = apiKeyFor(secrets, isTestMode);
   if (!apiKey) throw new LabelFailure(labelMessages.keyMissing, true);
   return {
     isTestMode,
     apiKey,
-    carrierAccount: text(s.carrier_id),
+    carrierAccount,
     warehouse: { ...warehouse, phone: text(s.warehouse_phone) || null, country: 'US' },
     parcel: s.shipping_parcel ?? DEFAULT_PARCEL,
   };

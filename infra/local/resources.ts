@@ -331,6 +331,8 @@ async function exists(probe: () => Promise<unknown>): Promise<boolean> {
  */
 export const LOCAL_SECRET_PLACEHOLDERS: Record<string, string> = {
   easypostTestKey: 'EZTK_local_placeholder_not_a_real_key',
+  // The local EasyPost test server accepts any carrier account id.
+  easypostCarrierAccount: 'ca_local_usps',
   // Signs the local EasyPost test server's tracker events; a real one is set in Secrets Manager per stage.
   easypostWebhookSecret: 'local-easypost-webhook-secret',
 };
@@ -345,7 +347,10 @@ export function ensureSecretsFile(
   secrets: readonly NamedResource[],
   resolver: Resolver,
 ): boolean {
-  if (existsSync(file)) return false;
+  if (existsSync(file)) {
+    addMissingPlaceholders(file);
+    return false;
+  }
   const value: Record<string, Json> = {};
   for (const secret of secrets) {
     const props = resolver.resolve(secret.properties, secret.logicalId) as Record<string, Json>;
@@ -362,6 +367,16 @@ export function ensureSecretsFile(
   }
   writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
   return true;
+}
+
+/** A secret file from an older checkout gets placeholders it lacks; keys present (even blank) are kept. */
+function addMissingPlaceholders(file: string): void {
+  const value = parseObject(readFileSync(file, 'utf8'));
+  const missing = Object.entries(LOCAL_SECRET_PLACEHOLDERS).filter(([key]) => value[key] === undefined);
+  if (missing.length === 0) return;
+  writeFileSync(file, `${JSON.stringify({ ...value, ...Object.fromEntries(missing) }, null, 2)}\n`, {
+    mode: 0o600,
+  });
 }
 
 function parseObject(text: string): Record<string, Json> {

@@ -452,11 +452,11 @@ export const SEED_SETTINGS: PublicSettings = {
 
 /**
  * The shipping side of the settings (server-only): test mode, so `npm start` makes TEST labels on the local
- * EasyPost test server with the placeholder test key.
+ * EasyPost test server with the placeholder test key. The carrier account is a credential: it is in the local
+ * secret file (LOCAL_SECRET_PLACEHOLDERS), not here.
  */
 export const SEED_SHIPPING_SETTINGS = {
   easypost_use_production: false,
-  carrier_id: 'ca_local_usps',
   warehouse_company: 'StripBuyback Receiving',
   warehouse_street: '1200 Commerce Way, Suite 210',
   warehouse_city: 'Columbus',

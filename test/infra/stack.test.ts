@@ -232,6 +232,16 @@ describe('functions', () => {
       expect(admin).toContain(allowed);
     }
     expect(admin).not.toContain('s3:List');
+    // Only the settings save may write the provider secret; reading settings (public or admin) may not.
+    const saveSettings = policyOf(functionOfRoute(json, 'PATCH /api/admin/settings')[0]);
+    expect(saveSettings).toContain('secretsmanager:PutSecretValue');
+    expect(saveSettings).toContain('secretsmanager:GetSecretValue');
+    const readSettings = policyOf(functionOfRoute(json, 'GET /api/admin/settings')[0]);
+    expect(readSettings).toContain('secretsmanager:GetSecretValue');
+    expect(readSettings).not.toContain('secretsmanager:PutSecretValue');
+    expect(readSettings).not.toContain('dynamodb:UpdateItem');
+    expect(admin).not.toContain('secretsmanager:PutSecretValue');
+    expect(policyOf(functionOfRoute(json, 'GET /api/settings')[0])).not.toContain('secretsmanager:');
     // Our roles never take AWSLambdaBasicExecutionRole, which may write to every log group.
     for (const [, fn] of ours(json)) {
       expect(json.Resources[refOf(fn.Properties?.Role)!].Properties?.ManagedPolicyArns).toBeUndefined();

@@ -22,6 +22,7 @@ const supportPage = lazyPage(() => import('../admin-support/support-page').then(
 const ticketDetailPage = lazyPage(() =>
   import('../admin-support/ticket-detail-page').then((m) => m.TicketDetailPage),
 );
+const settingsPage = lazyPage(() => import('../admin-settings/settings-page').then((m) => m.SettingsPage));
 
 /** Relative paths under the router's `/admin/*` with what each shows. */
 const pages = [
@@ -29,10 +30,11 @@ const pages = [
   { path: 'orders/:orderId', page: orderDetailPage },
   { path: 'support', page: supportPage },
   { path: 'support/:ticketNumber', page: ticketDetailPage },
+  { path: 'settings', page: settingsPage },
 ];
 
-/** Everything under /admin: behind the guard, inside the admin layout. Unknown paths (and sections still to
- * come: products, customers, marketing, settings) show the 404 page. */
+/** Everything under /admin: behind the guard, inside the admin layout. Unknown paths (and the section still to
+ * come: marketing) show the 404 page. */
 export function AdminApp() {
   return (
     <RequireAdmin>

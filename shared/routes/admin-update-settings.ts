@@ -1,0 +1,14 @@
+import type { RouteDef } from '../route-def.js';
+import { ZAdminSettings } from '../schemas/admin-settings.js';
+import { ZAdminSettingsUpdate } from '../schemas/admin-settings-update.js';
+
+/** One card's save: only the fields sent are written; credentials go to the stage's secret. */
+export const adminUpdateSettings = {
+  method: 'PATCH',
+  path: '/api/admin/settings',
+  auth: 'admin',
+  handler: 'settings/handlers/admin-update-settings',
+  request: { body: ZAdminSettingsUpdate },
+  response: ZAdminSettings,
+  capabilities: ['table:write', 'secret:write'],
+} as const satisfies RouteDef;

@@ -1,0 +1,140 @@
+import { adminSettingsMessages as m } from '../messages';
+import { readSettings } from '../rules/settings';
+import { DEFAULT_SETTINGS, publicPart, ZAdminSettings, ZSettingsValues } from './admin-settings';
+import { ZAdminSettingsUpdate } from './admin-settings-update';
+import { DEFAULT_PUBLIC_SETTINGS } from './settings';
+
+const parse = (body: unknown) => ZAdminSettingsUpdate.safeParse(body);
+const firstMessage = (body: unknown) => {
+  const result = parse(body);
+  if (result.success) throw new Error('expected a refusal');
+  return { path: result.error.issues[0].path.join('.'), message: result.error.issues[0].message };
+};
+
+describe('admin settings defaults and lenient reading', () => {
+  it('has a default for every field, the spec’s values', () => {
+    expect(ZSettingsValues.safeParse(DEFAULT_SETTINGS).success).toBe(true);
+    expect(DEFAULT_SETTINGS.product_settings).toEqual({
+      allowBackorders: false,
+      showStockLevel: true,
+      lowStockThreshold: 5,
+      enableReviews: true,
+      requireApproval: true,
+    });
+    expect(DEFAULT_SETTINGS.notifications.email.stockAlerts).toBe(false);
+    expect(DEFAULT_SETTINGS.shipping.restrictions.domesticOnly).toBe(true);
+    expect(DEFAULT_SETTINGS.shipping.freeShippingThreshold).toBeNull();
+    expect(DEFAULT_SETTINGS.contact.address.country).toBe('USA');
+    expect(DEFAULT_SETTINGS.easypost_use_production).toBe(false);
+    expect(publicPart(DEFAULT_SETTINGS)).toEqual(DEFAULT_PUBLIC_SETTINGS);
+  });
+
+  it('reads text booleans and numbers, falls back per field, and never passes credentials on', () => {
+    const read = readSettings({
+      use_logo: 'true',
+      easypost_use_production: 'true',
+      easypost_test_api: 'EZTK_secret',
+      carrier_id: 'ca_secret',
+      product_settings: { lowStockThreshold: '7', allowBackorders: 'yes' },
+      notifications: 'broken',
+      shipping: { restrictions: { excludedStates: ['AK', 3, 'HI'] }, freeShippingThreshold: '-1' },
+    });
+    expect(read.use_logo).toBe(true);
+    expect(read.easypost_use_production).toBe(true);
+    expect(read.product_settings.lowStockThreshold).toBe(7);
+    expect(read.product_settings.allowBackorders).toBe(false);
+    expect(read.notifications).toEqual(DEFAULT_SETTINGS.notifications);
+    expect(read.shipping.restrictions.excludedStates).toEqual(['AK', 'HI']);
+    expect(read.shipping.freeShippingThreshold).toBeNull();
+    expect(JSON.stringify(read)).not.toMatch(/EZTK|ca_secret/);
+  });
+
+  it('the admin view schema requires the masked credentials, not their values', () => {
+    const masked = { set: true, last4: '1234' };
+    const view = {
+      ...DEFAULT_SETTINGS,
+      easypost_test_api: masked,
+      easypost_prod_api: masked,
+      carrier_id: masked,
+      created_at: null,
+      updated_at: null,
+    };
+    expect(ZAdminSettings.safeParse(view).success).toBe(true);
+    expect(ZAdminSettings.safeParse({ ...view, carrier_id: 'ca_123' }).success).toBe(false);
+  });
+});
+
+describe('the save body', () => {
+  it('accepts one card’s fields, nested groups partial, and normalises them', () => {
+    const result = parse({
+      site_name: '  Strips  ',
+      phone_number: '   ',
+      contact_email: 'a@b.co',
+      use_logo: 'false',
+      payment_methods: { crypto: { bitcoin: true } },
+      contact: { social: { facebook: 'https://facebook.com/x' } },
+      teststrips_expiration: 6,
+      cgmsupplies_expiration: null,
+      easypost_test_api: '  EZTK123456  ',
+    });
+    expect(result.success).toBe(true);
+    expect(result.data).toEqual({
+      site_name: 'Strips',
+      phone_number: null,
+      contact_email: 'a@b.co',
+      use_logo: false,
+      payment_methods: { crypto: { bitcoin: true } },
+      contact: { social: { facebook: 'https://facebook.com/x' } },
+      teststrips_expiration: 6,
+      cgmsupplies_expiration: null,
+      easypost_test_api: 'EZTK123456',
+    });
+  });
+
+  it('refuses unknown keys at any depth, naming them', () => {
+    expect(firstMessage({ site_name: 'x', is_admin: true }).message).toBe(m.unknownSetting('"is_admin"'));
+    expect(firstMessage({ payment_methods: { crypto: { dogecoin: true } } })).toEqual({
+      path: 'payment_methods.crypto',
+      message: m.unknownSetting('"dogecoin"'),
+    });
+    // Stored-only and server-kept attributes cannot be sent either.
+    expect(firstMessage({ updated_at: '2020-01-01' }).message).toBe(m.unknownSetting('"updated_at"'));
+    expect(firstMessage({ pk: 'OTHER' }).message).toBe(m.unknownSetting('"pk"'));
+  });
+
+  it('refuses bad values with a per-field message', () => {
+    expect(firstMessage({ contact_email: 'not-an-email' })).toEqual({
+      path: 'contact_email',
+      message: m.email('Contact email'),
+    });
+    expect(firstMessage({ contact: { social: { twitter: 'javascript:alert(1)' } } }).message).toBe(
+      m.url('Twitter'),
+    );
+    expect(firstMessage({ logo: 'data:image/png;base64,AAAA' }).message).toBe(m.url('Logo image URL'));
+    expect(firstMessage({ teststrips_expiration: 2 }).message).toBe(
+      m.months('Test strips minimum expiration'),
+    );
+    expect(firstMessage({ cgmsupplies_expiration: '6' }).message).toBe(
+      m.months('CGM supplies minimum expiration'),
+    );
+    expect(firstMessage({ payment_methods: { traditional: { check: 'maybe' } } }).message).toBe(
+      m.notFlag('Check'),
+    );
+    expect(firstMessage({ site_name: '   ' }).message).toBe(m.required('Site name'));
+    expect(firstMessage({ analytics: { gaId: '<script>' } }).message).toBe(m.gaId);
+    expect(firstMessage({ product_settings: { lowStockThreshold: -1 } }).message).toBe(
+      m.wholeNumber('Low stock threshold'),
+    );
+    expect(firstMessage({ easypost_prod_api: 42 }).message).toBe(m.notText('Production API key'));
+    expect(firstMessage({ site_description: 'x'.repeat(1001) }).message).toBe(
+      m.tooLong('Site description', 1000),
+    );
+  });
+
+  it('refuses an empty save and anything that is not an object', () => {
+    expect(firstMessage({}).message).toBe(m.nothingToSave);
+    expect(firstMessage([]).message).toBe(m.invalidData);
+    expect(firstMessage('site_name').message).toBe(m.invalidData);
+    expect(firstMessage({ payment_methods: 'all' }).message).toBe(m.invalidData);
+  });
+});
