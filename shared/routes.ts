@@ -4,15 +4,18 @@ import { adminAddOrderNote } from './routes/admin-add-order-note.js';
 import { adminConfirmImages } from './routes/admin-confirm-images.js';
 import { adminCreateImageUploads } from './routes/admin-create-image-uploads.js';
 import { adminDeleteOrderImage } from './routes/admin-delete-order-image.js';
+import { adminGetCustomer } from './routes/admin-get-customer.js';
 import { adminGetDashboard } from './routes/admin-get-dashboard.js';
 import { adminGetLabel } from './routes/admin-get-label.js';
 import { adminGetOrder } from './routes/admin-get-order.js';
+import { adminListCustomers } from './routes/admin-list-customers.js';
 import { adminListOrders } from './routes/admin-list-orders.js';
 import { adminLogPayment } from './routes/admin-log-payment.js';
 import { adminRegenerateQrCode } from './routes/admin-regenerate-qr-code.js';
 import { adminRequestLabel } from './routes/admin-request-label.js';
 import { adminSendOrderEmail } from './routes/admin-send-order-email.js';
 import { adminSetOrderStatus } from './routes/admin-set-order-status.js';
+import { adminUpdateCustomer } from './routes/admin-update-customer.js';
 import { createOrder } from './routes/create-order.js';
 import { createTicket } from './routes/create-ticket.js';
 import { easypostWebhook } from './routes/easypost-webhook.js';
@@ -61,6 +64,9 @@ export const routes = {
   adminConfirmImages,
   adminDeleteOrderImage,
   adminSendOrderEmail,
+  adminListCustomers,
+  adminGetCustomer,
+  adminUpdateCustomer,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;
