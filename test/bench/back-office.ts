@@ -23,9 +23,9 @@ const LAST = ['Lee', 'Smith', 'Jones', 'Garcia', 'Nguyen', 'Brown', 'Patel', 'Ki
 /** A surname only a few orders carry, so the search benchmark's answer stays the same size at both scales. */
 const RARE_SURNAME = 'Quillfeather';
 
-const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
+export const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
 
-async function staffToken(info: LocalStackInfo): Promise<string> {
+export async function staffToken(info: LocalStackInfo): Promise<string> {
   const cognito = new CognitoIdentityProviderClient({
     endpoint: info.urls.cognito,
     region: 'us-east-1',
@@ -90,20 +90,7 @@ function syntheticOrder(now: number, rare: boolean): OrderItem {
 async function addOrders(db: DynamoDBDocumentClient, tableName: string, count: number): Promise<void> {
   const now = Date.now();
   const orders = Array.from({ length: count }, (_, i) => syntheticOrder(now, i % 2000 === 0));
-  const batches: OrderItem[][] = [];
-  for (let i = 0; i < orders.length; i += 25) batches.push(orders.slice(i, i + 25));
-  let next = 0;
-  const worker = async () => {
-    while (next < batches.length) {
-      let requests = batches[next++].map((Item) => ({ PutRequest: { Item } }));
-      for (let attempt = 0; requests.length; attempt++) {
-        if (attempt > 8) throw new Error('DynamoDB Local left bench orders unprocessed');
-        const out = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
-        requests = (out.UnprocessedItems?.[tableName] ?? []) as typeof requests;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
+  await batchPut(db, tableName, orders as unknown as Array<Record<string, unknown>>);
 
   const byStatus = new Map<string, number>();
   let totalCents = 0;
@@ -147,14 +134,14 @@ async function orderCount(db: DynamoDBDocumentClient, tableName: string): Promis
   return Number(Item?.order_count ?? 0);
 }
 
-interface Scenario {
+export interface Scenario {
   name: string;
   /** A path, or one made per request (page changes). */
   path: string | (() => string);
 }
 
 /** Each request of a scenario differs (status, search text, page), so no answer is simply repeated. */
-const pick = <T>(values: readonly T[]): T => values[randomInt(values.length)];
+export const pick = <T>(values: readonly T[]): T => values[randomInt(values.length)];
 const SCENARIOS: Scenario[] = [
   { name: 'orders list, first page', path: '/api/admin/orders' },
   {
@@ -182,12 +169,19 @@ const SCENARIOS: Scenario[] = [
   { name: 'dashboard', path: '/api/admin/dashboard' },
 ];
 
-async function measure(site: string, token: string, connections: number, durationSec: number) {
+/** Each scenario: its first request (cold or refreshing cache), then p50/p99 and throughput under autocannon. */
+export async function measure(
+  scenarios: readonly Scenario[],
+  site: string,
+  token: string,
+  connections: number,
+  durationSec: number,
+) {
   const results: Record<
     string,
     { p50Ms: number; p99Ms: number; requestsPerSec: number; firstMs: number; non2xx: number }
   > = {};
-  for (const scenario of SCENARIOS) {
+  for (const scenario of scenarios) {
     const pathOf = () => (typeof scenario.path === 'string' ? scenario.path : scenario.path());
     const headers = { authorization: `Bearer ${token}` };
     // The first request after the orders were added: a cold list Lambda loads, a warm one reads the change.
@@ -215,8 +209,9 @@ async function measure(site: string, token: string, connections: number, duratio
   return results;
 }
 
-export async function benchBackOffice(info: LocalStackInfo, connections: number, durationSec: number) {
-  const db = DynamoDBDocumentClient.from(
+/** A document client of the local stack's DynamoDB, as the Lambdas build theirs. */
+export const localDb = (info: LocalStackInfo) =>
+  DynamoDBDocumentClient.from(
     new DynamoDBClient({
       endpoint: info.urls.dynamodb,
       region: 'us-east-1',
@@ -224,6 +219,48 @@ export async function benchBackOffice(info: LocalStackInfo, connections: number,
     }),
     { marshallOptions: { removeUndefinedValues: true } },
   );
+
+/** Puts items with BatchWrite, several batches in flight, retrying what DynamoDB Local leaves unprocessed. */
+export async function batchPut(
+  db: DynamoDBDocumentClient,
+  tableName: string,
+  items: ReadonlyArray<Record<string, unknown>>,
+): Promise<void> {
+  const batches: Array<Array<Record<string, unknown>>> = [];
+  for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
+  let next = 0;
+  const worker = async () => {
+    while (next < batches.length) {
+      let requests = batches[next++].map((Item) => ({ PutRequest: { Item } }));
+      for (let attempt = 0; requests.length; attempt++) {
+        if (attempt > 8) throw new Error('DynamoDB Local left bench items unprocessed');
+        const out = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
+        requests = (out.UnprocessedItems?.[tableName] ?? []) as typeof requests;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+}
+
+/** Latency at each size and the largest size's p50/p99 as ratios of the smallest's (the 1.2x budget). */
+export function sizeRatios(
+  scenarios: readonly Scenario[],
+  small: Awaited<ReturnType<typeof measure>>,
+  large: Awaited<ReturnType<typeof measure>>,
+) {
+  return Object.fromEntries(
+    scenarios.map(({ name }) => [
+      name,
+      {
+        p50Ratio: round(large[name].p50Ms / Math.max(small[name].p50Ms, 1), 2),
+        p99Ratio: round(large[name].p99Ms / Math.max(small[name].p99Ms, 1), 2),
+      },
+    ]),
+  );
+}
+
+export async function benchBackOffice(info: LocalStackInfo, connections: number, durationSec: number) {
+  const db = localDb(info);
   try {
     const token = await staffToken(info);
     const sizes = [1_000, 100_000];
@@ -236,19 +273,11 @@ export async function benchBackOffice(info: LocalStackInfo, connections: number,
       const seedSeconds = round((performance.now() - started) / 1000, 1);
       bySize[size] = {
         seedSeconds,
-        scenarios: await measure(info.urls.site, token, connections, durationSec),
+        scenarios: await measure(SCENARIOS, info.urls.site, token, connections, durationSec),
       };
     }
     const [small, large] = sizes.map((s) => bySize[s].scenarios);
-    const ratios = Object.fromEntries(
-      SCENARIOS.map(({ name }) => [
-        name,
-        {
-          p50Ratio: round(large[name].p50Ms / Math.max(small[name].p50Ms, 1), 2),
-          p99Ratio: round(large[name].p99Ms / Math.max(small[name].p99Ms, 1), 2),
-        },
-      ]),
-    );
+    const ratios = sizeRatios(SCENARIOS, small, large);
     return { budgetRatio: 1.2, connections, durationSec, orders: bySize, ratios };
   } finally {
     db.destroy();

@@ -19,14 +19,23 @@ const orderDetailPage = lazyPage(() =>
   import('../admin-order-detail/order-detail-page').then((m) => m.OrderDetailPage),
 );
 
+const customersPage = lazyPage(() =>
+  import('../admin-customers/customers-page').then((m) => m.CustomersPage),
+);
+const customerDetailPage = lazyPage(() =>
+  import('../admin-customers/customer-detail-page').then((m) => m.CustomerDetailPage),
+);
+
 /** Relative paths under the router's `/admin/*` with what each shows. */
 const pages = [
   { path: 'orders', page: ordersPage },
   { path: 'orders/:orderId', page: orderDetailPage },
+  { path: 'customers', page: customersPage },
+  { path: 'customers/:id', page: customerDetailPage },
 ];
 
 /** Everything under /admin: behind the guard, inside the admin layout. Unknown paths (and sections still to
- * come: products, customers, marketing, support, settings) show the 404 page. */
+ * come: products, marketing, support, settings) show the 404 page. */
 export function AdminApp() {
   return (
     <RequireAdmin>

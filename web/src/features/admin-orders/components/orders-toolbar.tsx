@@ -14,7 +14,7 @@ import { statusLabel } from '@shared/rules/admin-order-forms';
 import { SHIPMENT_STATUS_FILTERS } from '@shared/schemas/admin-orders';
 import { type FormEvent, type ReactNode, useId } from 'react';
 import { FilterIcon, SearchIcon } from '../../../components/icons';
-import { useDebouncedValue } from '../use-debounced-value';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import type { UpdateOptions } from '../use-order-list-params';
 
 const PAYMENT_METHOD_OPTIONS = paymentMethodFilterOptions();
