@@ -11,6 +11,7 @@ import {
   CustomerIndex,
   filterKey,
   inactiveCutoff,
+  type Matches,
   matchCustomers,
   pageOf,
   toCustomerEntry,
@@ -21,7 +22,7 @@ export class CustomerListCache {
   /** Lookups over the current rows; replaced when they change. */
   private index = new CustomerIndex([]);
   private indexGeneration = 0;
-  private memo: { key: string; index: CustomerIndex; matched: readonly CustomerEntry[] } | null = null;
+  private memo: { key: string; index: CustomerIndex; matched: Matches } | null = null;
 
   constructor(
     readSince: ReadSince<CustomerItem>,
@@ -53,6 +54,6 @@ export class CustomerListCache {
     if (this.memo?.key !== key || this.memo.index !== this.index) {
       this.memo = { key, index: this.index, matched: matchCustomers(this.index, query, cutoff) };
     }
-    return pageOf(this.memo.matched, query);
+    return pageOf(this.index, this.memo.matched, query);
   }
 }

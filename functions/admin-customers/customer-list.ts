@@ -71,31 +71,77 @@ export const inactiveCutoff = (days: number | undefined, now: number): number | 
 
 const SEPARATOR = '\u0000';
 
+/** Positions of matching rows in the sorted rows, ascending (so in list order). */
+export type Matches = Int32Array;
+
+interface Columns {
+  orders: Float64Array;
+  cents: Float64Array;
+  firstMs: Float64Array;
+  lastMs: Float64Array;
+}
+
 /**
- * Search text over one version of the sorted rows: per field, every row's text in one string, built on first
- * use, so a search is a run of `indexOf` (the engine's fast substring search) instead of one call per row.
+ * Lookups over one version of the sorted rows, each built on first use and dropped with the version: per search
+ * field, every row's text in one string, so a search is a run of `indexOf` (the engine's fast substring search)
+ * instead of one call per row; and the numbers the filters compare as typed columns, so a range check over
+ * 100,000 rows reads contiguous memory instead of 100,000 objects.
  */
 export class CustomerIndex {
   private readonly texts = new Map<CustomerSearchField, { all: string; starts: Int32Array }>();
+  private cols: Columns | null = null;
+  private every: Matches | null = null;
 
   constructor(readonly sorted: readonly CustomerEntry[]) {}
 
-  /** Rows (their positions, ascending) where any of `fields` contains `needle` (lower case). */
-  search(needle: string, fields: readonly CustomerSearchField[]): readonly CustomerEntry[] {
+  /** Every position, in order (shared: callers never write into it). */
+  all(): Matches {
+    if (!this.every) {
+      this.every = new Int32Array(this.sorted.length);
+      for (let i = 0; i < this.every.length; i++) this.every[i] = i;
+    }
+    return this.every;
+  }
+
+  /** Positions of the rows where any of `fields` contains `needle` (lower case). */
+  search(needle: string, fields: readonly CustomerSearchField[]): Matches {
     const hit = new Uint8Array(this.sorted.length);
+    let count = 0;
     for (const field of fields) {
       const { all, starts } = this.textOf(field);
       let at = all.indexOf(needle);
       while (at !== -1) {
         const row = rowAt(starts, at);
+        if (!hit[row]) count++;
         hit[row] = 1;
         const next = row + 1 < starts.length ? starts[row + 1] : all.length;
         at = all.indexOf(needle, next);
       }
     }
-    const found: CustomerEntry[] = [];
-    for (let i = 0; i < hit.length; i++) if (hit[i]) found.push(this.sorted[i]);
+    const found = new Int32Array(count);
+    for (let i = 0, n = 0; n < count; i++) if (hit[i]) found[n++] = i;
     return found;
+  }
+
+  columns(): Columns {
+    if (!this.cols) {
+      const n = this.sorted.length;
+      const cols = {
+        orders: new Float64Array(n),
+        cents: new Float64Array(n),
+        firstMs: new Float64Array(n),
+        lastMs: new Float64Array(n),
+      };
+      for (let i = 0; i < n; i++) {
+        const e = this.sorted[i];
+        cols.orders[i] = e.row.totalOrders;
+        cols.cents[i] = e.totalCents;
+        cols.firstMs[i] = e.firstMs;
+        cols.lastMs[i] = e.lastMs;
+      }
+      this.cols = cols;
+    }
+    return this.cols;
   }
 
   private textOf(field: CustomerSearchField) {
@@ -128,48 +174,68 @@ function rowAt(starts: Int32Array, at: number): number {
 
 const bound = (value: string | undefined): number | null => (value ? Date.parse(value) : null);
 
+/** An inclusive range over one column; an absent end is open. NaN (no date) is outside every range. */
+interface Range {
+  column: Float64Array;
+  min: number;
+  max: number;
+}
+
+function range(column: Float64Array, min: number | null, max: number | null): Range | null {
+  if (min === null && max === null) return null;
+  return { column, min: min ?? Number.NEGATIVE_INFINITY, max: max ?? Number.POSITIVE_INFINITY };
+}
+
 /**
- * The rows a query matches, newest last order first (spec 001 §7 Customers): the search is case-insensitive,
- * any chosen field containing the text; order count and amount ranges are inclusive (amounts in cents); date
- * ranges are inclusive instants; `cutoffMs` keeps customers whose last order is older than it. A customer
- * without a date never matches a range on that date.
+ * The rows a query matches, as positions in list order (newest last order first; spec 001 §7 Customers): the
+ * search is case-insensitive, any chosen field containing the text; order count and amount ranges are inclusive
+ * (amounts in cents); date ranges are inclusive instants; `cutoffMs` keeps customers whose last order is older
+ * than it. A customer without a date never matches a range on that date.
  */
 export function matchCustomers(
   index: CustomerIndex,
   query: AdminCustomerListQuery,
   cutoffMs: number | null,
-): readonly CustomerEntry[] {
+): Matches {
   const q = query.q?.toLowerCase().replaceAll(SEPARATOR, '').replaceAll('\n', ' ');
-  const candidates = q ? index.search(q, query.fields) : index.sorted;
-  const minOrders = query.minOrders ?? null;
-  const maxOrders = query.maxOrders ?? null;
-  const minCents = query.minAmount !== undefined ? toCents(query.minAmount) : null;
-  const maxCents = query.maxAmount !== undefined ? toCents(query.maxAmount) : null;
-  const firstFrom = bound(query.firstOrderFrom);
-  const firstTo = bound(query.firstOrderTo);
-  const lastFrom = bound(query.lastOrderFrom);
-  const lastTo = bound(query.lastOrderTo);
-  const checks = [minOrders, maxOrders, minCents, maxCents, firstFrom, firstTo, lastFrom, lastTo, cutoffMs];
-  if (checks.every((c) => c === null)) return candidates;
-  return candidates.filter(
-    (e) =>
-      (minOrders === null || e.row.totalOrders >= minOrders) &&
-      (maxOrders === null || e.row.totalOrders <= maxOrders) &&
-      (minCents === null || e.totalCents >= minCents) &&
-      (maxCents === null || e.totalCents <= maxCents) &&
-      // NaN (no date) fails every comparison: it is outside any range.
-      (firstFrom === null || e.firstMs >= firstFrom) &&
-      (firstTo === null || e.firstMs <= firstTo) &&
-      (lastFrom === null || e.lastMs >= lastFrom) &&
-      (lastTo === null || e.lastMs <= lastTo) &&
-      (cutoffMs === null || e.lastMs < cutoffMs),
-  );
+  const candidates = q ? index.search(q, query.fields) : index.all();
+  const cols = index.columns();
+  const toCentsOrNull = (v: number | undefined) => (v === undefined ? null : toCents(v));
+  const ranges = [
+    range(cols.orders, query.minOrders ?? null, query.maxOrders ?? null),
+    range(cols.cents, toCentsOrNull(query.minAmount), toCentsOrNull(query.maxAmount)),
+    range(cols.firstMs, bound(query.firstOrderFrom), bound(query.firstOrderTo)),
+    // 'More than N days ago' is an open upper end just below the cutoff.
+    range(cols.lastMs, bound(query.lastOrderFrom), bound(query.lastOrderTo)),
+    cutoffMs === null ? null : range(cols.lastMs, null, cutoffMs - 1),
+  ].filter((r): r is Range => r !== null);
+  if (ranges.length === 0) return candidates;
+  const out = new Int32Array(candidates.length);
+  let n = 0;
+  for (let c = 0; c < candidates.length; c++) {
+    const i = candidates[c];
+    let ok = true;
+    for (const r of ranges) {
+      const v = r.column[i];
+      // Written so that NaN fails: a comparison with NaN is false.
+      if (!(v >= r.min && v <= r.max)) {
+        ok = false;
+        break;
+      }
+    }
+    if (ok) out[n++] = i;
+  }
+  return out.subarray(0, n);
 }
 
-export function pageOf(matched: readonly CustomerEntry[], query: AdminCustomerListQuery): AdminCustomerList {
+export function pageOf(
+  index: CustomerIndex,
+  matched: Matches,
+  query: AdminCustomerListQuery,
+): AdminCustomerList {
   const start = (query.page - 1) * query.pageSize;
   return {
-    customers: matched.slice(start, start + query.pageSize).map((e) => e.row),
+    customers: Array.from(matched.subarray(start, start + query.pageSize), (i) => index.sorted[i].row),
     total: matched.length,
     page: query.page,
     pageSize: query.pageSize,
