@@ -103,12 +103,16 @@ function RecentOrders({ customer }: { customer: AdminCustomerDetail }) {
                       {o.orderId}
                     </Link>
                   </th>
-                  <td>
+                  <td data-label="Date">
                     <time dateTime={o.createdAt}>{formatDateTime(o.createdAt)}</time>
                   </td>
-                  <td className="customers-table__num">{formatMoney(o.total)}</td>
-                  <td className="customers-table__num">{formatMoney(o.paidAmount)}</td>
-                  <td>
+                  <td className="customers-table__num" data-label="Total">
+                    {formatMoney(o.total)}
+                  </td>
+                  <td className="customers-table__num" data-label="Paid">
+                    {formatMoney(o.paidAmount)}
+                  </td>
+                  <td data-label="Status">
                     <StatusBadge status={o.status} />
                   </td>
                 </tr>
