@@ -9,6 +9,7 @@ import type { CustomerItem } from '../lib/entities.js';
 import {
   type CustomerEntry,
   CustomerIndex,
+  customerIdOf,
   filterKey,
   inactiveCutoff,
   type Matches,
@@ -30,7 +31,7 @@ export class CustomerListCache {
   ) {
     this.cache = new ChangeCache({
       readSince,
-      idOf: (item) => item.id,
+      idOf: customerIdOf,
       changedAt: (item) => item.updated_at,
       revision: (item) => Number(item.revision ?? 0),
       toEntry: toCustomerEntry,

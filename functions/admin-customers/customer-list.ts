@@ -10,6 +10,7 @@ import type {
   CustomerSearchField,
 } from '../../shared/schemas/admin-customer-list.js';
 import type { CustomerItem } from '../lib/entities.js';
+import { findRows, type JoinedText, joinTexts, SEPARATOR } from '../lib/joined-text.js';
 import { storedAmount } from '../orders/order-views.js';
 
 const DAY_MS = 86_400_000;
@@ -28,11 +29,15 @@ export interface CustomerEntry {
 
 const timeOf = (value: string | null): number => (value ? Date.parse(value) : Number.NaN);
 
+/** The record's id; a record written without the attribute still has it in its key. */
+export const customerIdOf = (item: Pick<CustomerItem, 'id' | 'pk'>): string =>
+  typeof item.id === 'string' && item.id ? item.id : item.pk.slice(item.pk.indexOf('#') + 1);
+
 /** Stored fields are read defensively: older records may lack some. */
 export function toCustomerEntry(item: CustomerItem): CustomerEntry {
   const phone = String(item.phone ?? '');
   const row: AdminCustomerRow = {
-    id: item.id,
+    id: customerIdOf(item),
     name: String(item.name ?? ''),
     email: String(item.email ?? ''),
     phone,
@@ -69,8 +74,6 @@ export function filterKey(query: AdminCustomerListQuery, cutoffMs: number | null
 export const inactiveCutoff = (days: number | undefined, now: number): number | null =>
   days === undefined ? null : Math.floor((now - days * DAY_MS) / 60_000) * 60_000;
 
-const SEPARATOR = '\u0000';
-
 /** Positions of matching rows in the sorted rows, ascending (so in list order). */
 export type Matches = Int32Array;
 
@@ -83,12 +86,11 @@ interface Columns {
 
 /**
  * Lookups over one version of the sorted rows, each built on first use and dropped with the version: per search
- * field, every row's text in one string, so a search is a run of `indexOf` (the engine's fast substring search)
- * instead of one call per row; and the numbers the filters compare as typed columns, so a range check over
+ * field, every row's text in one string (functions/lib/joined-text.ts); and the numbers the filters compare as typed columns, so a range check over
  * 100,000 rows reads contiguous memory instead of 100,000 objects.
  */
 export class CustomerIndex {
-  private readonly texts = new Map<CustomerSearchField, { all: string; starts: Int32Array }>();
+  private readonly texts = new Map<CustomerSearchField, JoinedText>();
   private cols: Columns | null = null;
   private every: Matches | null = null;
 
@@ -108,15 +110,10 @@ export class CustomerIndex {
     const hit = new Uint8Array(this.sorted.length);
     let count = 0;
     for (const field of fields) {
-      const { all, starts } = this.textOf(field);
-      let at = all.indexOf(needle);
-      while (at !== -1) {
-        const row = rowAt(starts, at);
+      findRows(this.textOf(field), needle, (row) => {
         if (!hit[row]) count++;
         hit[row] = 1;
-        const next = row + 1 < starts.length ? starts[row + 1] : all.length;
-        at = all.indexOf(needle, next);
-      }
+      });
     }
     const found = new Int32Array(count);
     for (let i = 0, n = 0; n < count; i++) if (hit[i]) found[n++] = i;
@@ -144,32 +141,14 @@ export class CustomerIndex {
     return this.cols;
   }
 
-  private textOf(field: CustomerSearchField) {
+  private textOf(field: CustomerSearchField): JoinedText {
     let text = this.texts.get(field);
     if (!text) {
-      const starts = new Int32Array(this.sorted.length);
-      let offset = 0;
-      for (let i = 0; i < this.sorted.length; i++) {
-        starts[i] = offset;
-        offset += this.sorted[i].text[field].length + 1;
-      }
-      text = { all: this.sorted.map((e) => e.text[field]).join(SEPARATOR), starts };
+      text = joinTexts(this.sorted.map((e) => e.text[field]));
       this.texts.set(field, text);
     }
     return text;
   }
-}
-
-/** The row whose text holds position `at`: the last start at or before it. */
-function rowAt(starts: Int32Array, at: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >>> 1;
-    if (starts[mid] <= at) low = mid;
-    else high = mid - 1;
-  }
-  return low;
 }
 
 const bound = (value: string | undefined): number | null => (value ? Date.parse(value) : null);

@@ -9,6 +9,7 @@ import type {
   AdminOrderRow,
 } from '../../shared/schemas/admin-order-list.js';
 import type { OrderListItem } from '../lib/entities.js';
+import { findRows, type JoinedText, joinTexts, SEPARATOR } from '../lib/joined-text.js';
 
 /** A row as the list keeps it: the API row plus what filtering needs, computed once per change. */
 export interface ListEntry {
@@ -57,16 +58,13 @@ export function filterKey(query: AdminOrderListQuery): string {
   return JSON.stringify(filters, Object.keys(filters).sort());
 }
 
-const SEPARATOR = '\u0000';
-
 /**
  * Lookup structures over one version of the sorted rows, each built on first use and dropped with the version:
- * rows per status, and every row's search text in one string, so a search is a run of `indexOf` (the engine's
- * fast substring search) instead of one call per order.
+ * rows per status, and every row's search text in one string (functions/lib/joined-text.ts).
  */
 export class ListIndex {
   private readonly statuses = new Map<string, ListEntry[]>();
-  private text: { all: string; starts: Int32Array } | null = null;
+  private text: JoinedText | null = null;
 
   constructor(readonly sorted: readonly ListEntry[]) {}
 
@@ -81,43 +79,11 @@ export class ListIndex {
 
   /** Rows whose search text contains `needle` (lower case), newest first. */
   search(needle: string): readonly ListEntry[] {
-    const { all, starts } = this.searchText();
+    this.text ??= joinTexts(this.sorted.map((e) => e.haystack));
     const found: ListEntry[] = [];
-    let at = all.indexOf(needle);
-    while (at !== -1) {
-      const row = rowAt(starts, at);
-      found.push(this.sorted[row]);
-      // One hit per row: go on from the start of the next row's text.
-      const next = row + 1 < starts.length ? starts[row + 1] : all.length;
-      at = all.indexOf(needle, next);
-    }
+    findRows(this.text, needle, (row) => found.push(this.sorted[row]));
     return found;
   }
-
-  private searchText() {
-    if (!this.text) {
-      const starts = new Int32Array(this.sorted.length);
-      let offset = 0;
-      for (let i = 0; i < this.sorted.length; i++) {
-        starts[i] = offset;
-        offset += this.sorted[i].haystack.length + 1;
-      }
-      this.text = { all: this.sorted.map((e) => e.haystack).join(SEPARATOR), starts };
-    }
-    return this.text;
-  }
-}
-
-/** The row whose text holds position `at`: the last start at or before it. */
-function rowAt(starts: Int32Array, at: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >>> 1;
-    if (starts[mid] <= at) low = mid;
-    else high = mid - 1;
-  }
-  return low;
 }
 
 /**

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { DEFAULT_ORDER_PAGE_SIZE, ORDER_PAGE_SIZES } from '../constants.js';
 import { adminCustomerMessages as m } from '../messages.js';
+import { pagingShape } from './list-paging.js';
 
 /** What a customer search can look in (spec 001 §7 Customers); all three unless the staff member narrows it. */
 export const CUSTOMER_SEARCH_FIELDS = ['name', 'email', 'phone'] as const;
@@ -70,20 +71,7 @@ export const ZAdminCustomerListQuery = z
         z.transform((v) => Number(v)),
       ),
     ),
-    page: z._default(
-      z.pipe(
-        z.string(m.invalidPage).check(z.regex(/^[1-9]\d{0,5}$/, m.invalidPage)),
-        z.transform((v) => Number(v)),
-      ),
-      1,
-    ),
-    pageSize: z._default(
-      z.pipe(
-        z.enum(CUSTOMER_PAGE_SIZES.map(String) as [string, ...string[]], m.invalidPageSize),
-        z.transform((v) => Number(v)),
-      ),
-      DEFAULT_CUSTOMER_PAGE_SIZE,
-    ),
+    ...pagingShape(m),
   })
   .check(
     z.refine((q) => ordered(q.minOrders, q.maxOrders), { error: m.orderRange, path: ['maxOrders'] }),

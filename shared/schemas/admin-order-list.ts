@@ -1,11 +1,7 @@
 import * as z from 'zod/mini';
-import {
-  DEFAULT_ORDER_PAGE_SIZE,
-  ORDER_PAGE_SIZES,
-  ORDER_STATUSES,
-  SHIPMENT_STATUS_FILTERS,
-} from '../constants.js';
+import { ORDER_STATUSES, SHIPMENT_STATUS_FILTERS } from '../constants.js';
 import { adminOrderMessages as m } from '../messages.js';
+import { pagingShape } from './list-paging.js';
 import { ZCustomerContact } from './order.js';
 
 /** Query values arrive as text: a number, or absent when empty. */
@@ -30,20 +26,7 @@ export const ZAdminOrderListQuery = z.object({
   createdTo: z.optional(z.iso.datetime({ offset: true, error: m.invalidDate })),
   minAmount: numberParam(m.invalidAmountFilter),
   maxAmount: numberParam(m.invalidAmountFilter),
-  page: z._default(
-    z.pipe(
-      z.string(m.invalidPage).check(z.regex(/^[1-9]\d{0,5}$/, m.invalidPage)),
-      z.transform((v) => Number(v)),
-    ),
-    1,
-  ),
-  pageSize: z._default(
-    z.pipe(
-      z.enum(ORDER_PAGE_SIZES.map(String) as [string, ...string[]], m.invalidPageSize),
-      z.transform((v) => Number(v)),
-    ),
-    DEFAULT_ORDER_PAGE_SIZE,
-  ),
+  ...pagingShape(m),
 });
 export type AdminOrderListQuery = z.infer<typeof ZAdminOrderListQuery>;
 export type AdminOrderListQueryInput = z.input<typeof ZAdminOrderListQuery>;
