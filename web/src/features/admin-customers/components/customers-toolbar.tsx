@@ -8,9 +8,10 @@ import {
 } from '@shared/rules/admin-customer-filters';
 import { CUSTOMER_SEARCH_FIELDS, MAX_INACTIVE_DAYS } from '@shared/schemas/admin-customer-list';
 import { type FormEvent, useId } from 'react';
-import { FilterIcon, SearchIcon } from '../../../components/icons';
+import { SearchIcon } from '../../../components/icons';
 import { TextField } from '../../../components/text-field';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { FiltersToggle } from '../../admin/components/filters-toggle';
 import type { UpdateOptions } from '../use-customer-list-params';
 
 type Errors = Partial<Record<CustomerFilterControl, string>>;
@@ -165,22 +166,12 @@ export function CustomersToolbar({
       </search>
 
       <div className="customers-toolbar__row">
-        <button
-          type="button"
-          className="btn btn--secondary"
-          aria-expanded={panelOpen}
-          aria-controls={ids.panel}
-          onClick={() => onPanelOpenChange(!panelOpen)}
-        >
-          <FilterIcon size={18} />
-          Filters
-          {active > 0 && (
-            <span className="customers-toolbar__count">
-              {active}
-              <span className="visually-hidden"> active</span>
-            </span>
-          )}
-        </button>
+        <FiltersToggle
+          open={panelOpen}
+          panelId={ids.panel}
+          active={active}
+          onToggle={() => onPanelOpenChange(!panelOpen)}
+        />
       </div>
 
       <div id={ids.panel} className="customers-filters" hidden={!panelOpen}>

@@ -13,8 +13,9 @@ import {
 import { statusLabel } from '@shared/rules/admin-order-forms';
 import { SHIPMENT_STATUS_FILTERS } from '@shared/schemas/admin-orders';
 import { type FormEvent, type ReactNode, useId } from 'react';
-import { FilterIcon, SearchIcon } from '../../../components/icons';
+import { SearchIcon } from '../../../components/icons';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { FiltersToggle } from '../../admin/components/filters-toggle';
 import type { UpdateOptions } from '../use-order-list-params';
 
 const PAYMENT_METHOD_OPTIONS = paymentMethodFilterOptions();
@@ -159,22 +160,13 @@ export function OrdersToolbar({
             </button>
           ))}
         </fieldset>
-        <button
-          type="button"
-          className="btn btn--secondary orders-toolbar__toggle"
-          aria-expanded={panelOpen}
-          aria-controls={ids.panel}
-          onClick={() => onPanelOpenChange(!panelOpen)}
-        >
-          <FilterIcon size={18} />
-          Filters
-          {activeInPanel > 0 && (
-            <span className="orders-toolbar__count">
-              {activeInPanel}
-              <span className="visually-hidden"> active</span>
-            </span>
-          )}
-        </button>
+        <FiltersToggle
+          className="orders-toolbar__toggle"
+          open={panelOpen}
+          panelId={ids.panel}
+          active={activeInPanel}
+          onToggle={() => onPanelOpenChange(!panelOpen)}
+        />
       </div>
 
       <div id={ids.panel} className="orders-filters" hidden={!panelOpen}>
