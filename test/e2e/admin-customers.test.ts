@@ -1,11 +1,13 @@
 /// <reference lib="dom" />
 import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
+import { customer } from '../../functions/lib/entities';
 import { adminCustomerMessages as m } from '../../shared/messages';
 import type { Product } from '../../shared/schemas/product';
 import { signInAsStaff } from '../support/admin-browser';
 import { expectAccessible, launchBrowser, newPage, pageErrors, type ViewportName } from '../support/browser';
 import { catalogue, checkoutBody, postOrder, uniqueEmail } from '../support/checkout';
+import { putItem } from '../support/db';
 import { stack } from '../support/stack';
 
 jest.setTimeout(300_000);
@@ -224,6 +226,30 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the back office customers on
     await showing(page, 'Showing 1–1 of 1 customer');
     expect(await shownNames(page, viewport)).toEqual([newName]);
     expect(pageErrors(page)).toEqual([]);
+  });
+
+  it("shows a customer without orders with the spec's empty text", async () => {
+    const email = uniqueEmail('no-orders');
+    const at = new Date().toISOString();
+    await putItem({
+      ...customer.key(email),
+      ...customer.changeIndex(at, email),
+      entity: 'customer',
+      id: customer.idOf(email),
+      email,
+      name: `Nora ${surname}`,
+      phone: '(555) 010-2030',
+      address: { street: '5 Pine Rd', city: 'Boise', state: 'ID', zip: '83702' },
+      total_orders: 0,
+      total_amount: 0,
+      created_at: at,
+      updated_at: at,
+    });
+    await page.goto(site(`/admin/customers/${customer.idOf(email)}`));
+    await page.getByRole('heading', { level: 1, name: `Nora ${surname}` }).waitFor();
+    await page.getByText(m.noOrders).waitFor();
+    expect(await page.getByTestId('customer-total-orders').textContent()).toBe('0');
+    await expectAccessible(page, `customer without orders (${viewport})`);
   });
 
   it('says so when a customer does not exist, with the way back', async () => {

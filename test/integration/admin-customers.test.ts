@@ -8,7 +8,7 @@ import type { OrderConfirmation } from '../../shared/schemas/order';
 import type { Product } from '../../shared/schemas/product';
 import { catalogue, checkoutBody, postOrder, uniqueEmail } from '../support/checkout';
 import { createPlainUser, signIn } from '../support/cognito';
-import { getItem } from '../support/db';
+import { getItem, putItem } from '../support/db';
 import { api, stack } from '../support/stack';
 
 jest.setTimeout(120_000);
@@ -296,5 +296,44 @@ describe('admin customers: aggregates under concurrent checkouts', () => {
     expect(res.body.total).toBe(1);
     expect(res.body.customers[0]).toMatchObject({ id, totalOrders: 6 });
     expect(toCents(res.body.customers[0].totalAmount)).toBe(cents);
+  });
+});
+
+describe('admin customers: records of the old backend', () => {
+  it('reads a record without an id attribute, its address as JSON text and no orders', async () => {
+    const surname = marker();
+    const email = uniqueEmail('legacy');
+    const id = customer.idOf(email);
+    const at = new Date().toISOString();
+    await putItem({
+      ...customer.key(email),
+      ...customer.changeIndex(at, email),
+      entity: 'customer',
+      email,
+      name: `Lee ${surname}`,
+      phone: '',
+      address: JSON.stringify({ street: '9 Elm St', city: 'Reno', state: 'NV', zip: '89501' }),
+      total_orders: '2',
+      total_amount: '40.5',
+      created_at: at,
+      updated_at: at,
+    });
+    const one = await detail(id);
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({
+      id,
+      totalOrders: 2,
+      totalAmount: 40.5,
+      firstOrderDate: null,
+      address: { street: '9 Elm St', city: 'Reno', state: 'NV', zip: '89501' },
+      recentOrders: [],
+    });
+    const found = await list({ q: surname });
+    expect(found.body.customers).toEqual([
+      expect.objectContaining({ id, totalOrders: 2, lastOrderDate: null }),
+    ]);
+    // Without a last order it is outside every last-order range, and not 'inactive' either.
+    expect((await list({ q: surname, lastOrderTo: at })).body.total).toBe(0);
+    expect((await list({ q: surname, inactiveDays: '1' })).body.total).toBe(0);
   });
 });
