@@ -299,6 +299,44 @@ describe('admin customers: aggregates under concurrent checkouts', () => {
   });
 });
 
+describe('admin customers: odd input', () => {
+  it('answers every odd query, path and body with a 4xx, never a 500', async () => {
+    const id = customer.idOf(`odd-${randomUUID()}@example.com`);
+    const queries = [
+      'fields=,',
+      'fields=name,,email',
+      'q=%00%0A',
+      `q=${'é'.repeat(100)}`,
+      'minOrders=1e3',
+      'minAmount=NaN',
+      'maxAmount=Infinity',
+      'inactiveDays=09',
+      'page=1&page=2',
+      'lastOrderFrom=2026-01-01',
+      'firstOrderTo=%20',
+    ];
+    for (const query of queries) {
+      const res = await call('GET', `/api/admin/customers?${query}`);
+      expect([200, 400]).toContain(res.status);
+    }
+    const bodies: unknown[] = [
+      null,
+      [],
+      'text',
+      { name: 5, phone: true, address: 'somewhere' },
+      { ...validEdit('Odd Person'), address: null },
+      { ...validEdit('x'.repeat(5000)) },
+      { ...validEdit('Odd Person'), address: { ...validEdit('x').address, city: ['Austin'] } },
+    ];
+    for (const body of bodies) {
+      const res = await edit(id, body);
+      expect(res.status).toBe(400);
+    }
+    expect((await detail('%E0%A4%A')).status).toBeLessThan(500);
+    expect(await getItem(customer.keyById(id))).toBeUndefined();
+  });
+});
+
 describe('admin customers: records of the old backend', () => {
   it('reads a record without an id attribute, its address as JSON text and no orders', async () => {
     const surname = marker();
