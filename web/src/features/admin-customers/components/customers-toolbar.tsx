@@ -7,11 +7,11 @@ import {
   SEARCH_FIELD_LABELS,
 } from '@shared/rules/admin-customer-filters';
 import { CUSTOMER_SEARCH_FIELDS, MAX_INACTIVE_DAYS } from '@shared/schemas/admin-customer-list';
-import { type FormEvent, useId } from 'react';
-import { SearchIcon } from '../../../components/icons';
+import { useId } from 'react';
 import { TextField } from '../../../components/text-field';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { FiltersToggle } from '../../admin/components/filters-toggle';
+import { ListSearch } from '../../admin/components/list-search';
 import type { UpdateOptions } from '../use-customer-list-params';
 
 type Errors = Partial<Record<CustomerFilterControl, string>>;
@@ -99,15 +99,8 @@ export function CustomersToolbar({
   update,
   clear,
 }: CustomersToolbarProps) {
-  const ids = { search: useId(), panel: useId(), inactive: useId() };
-  const search = useDebouncedValue(params.q, (q, replace) => update({ q }, { replace }));
+  const ids = { panel: useId(), inactive: useId() };
   const active = activePanelFilters(params);
-  const searchError = errors.q ?? errors.fields;
-
-  const onSearchSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    search.flush();
-  };
 
   const toggleField = (field: (typeof CUSTOMER_SEARCH_FIELDS)[number], on: boolean) =>
     update({ fields: on ? [...params.fields, field] : params.fields.filter((f) => f !== field) });
@@ -116,34 +109,13 @@ export function CustomersToolbar({
 
   return (
     <div className="customers-toolbar">
-      <search className="customers-search">
-        <form className="customers-search__form" onSubmit={onSearchSubmit}>
-          <label htmlFor={ids.search} className="visually-hidden">
-            Search customers
-          </label>
-          <SearchIcon size={20} className="customers-search__icon" />
-          <input
-            id={ids.search}
-            type="search"
-            value={search.value}
-            onChange={(event) => search.setValue(event.target.value)}
-            onBlur={search.flush}
-            placeholder="Name, e-mail or phone"
-            autoComplete="off"
-            enterKeyHint="search"
-            maxLength={100}
-            aria-invalid={searchError ? true : undefined}
-            aria-describedby={searchError ? `${ids.search}-error` : undefined}
-          />
-          <button type="submit" className="btn btn--primary">
-            Search
-          </button>
-        </form>
-        {searchError && (
-          <p id={`${ids.search}-error`} className="field__error">
-            {searchError}
-          </p>
-        )}
+      <ListSearch
+        label="Search customers"
+        placeholder="Name, e-mail or phone"
+        value={params.q}
+        onCommit={(q, replace) => update({ q }, { replace })}
+        error={errors.q ?? errors.fields}
+      >
         <fieldset className="customers-search__fields">
           <legend>Search in</legend>
           {CUSTOMER_SEARCH_FIELDS.map((field) => {
@@ -163,7 +135,7 @@ export function CustomersToolbar({
             );
           })}
         </fieldset>
-      </search>
+      </ListSearch>
 
       <div className="customers-toolbar__row">
         <FiltersToggle
