@@ -395,6 +395,37 @@ export const adminSettingsMessages = {
   secretsConflict: 'The shipping keys were changed by someone else at the same time. Please save again.',
 } as const;
 
+/** Back office: customers list and customer detail (spec 001 §2 Customers, §5, §8, §9). */
+export const adminCustomerMessages = {
+  notFound: 'Customer not found',
+  notFoundDetail: "The customer you're looking for could not be found.",
+  returnToList: 'Return to Customers List',
+  noId: 'Error: No customer ID provided',
+  loadFailed: 'Error loading customer details. Please try again later.',
+  anError: 'An error occurred',
+  noOrders: 'No orders found for this customer.',
+  confirmSave: 'Are you sure you want to save these changes?',
+  saved: 'Customer details saved.',
+  saveFailed: 'Failed to save customer. Please try again.',
+  listLoadFailed: 'Error loading customers',
+  listLoadFailedHint: 'Please try again later',
+  empty: 'No customers found',
+  emptyHint: 'Try adjusting your search or filter criteria',
+  nameRequired: 'Name is required',
+  nameTooLong: 'Name must be at most 200 characters',
+  searchTooLong: 'Search must be at most 100 characters',
+  invalidSearchFields: 'Search fields must be name, email or phone',
+  invalidOrderCount: 'Order count must be a whole number of at least 0',
+  invalidAmount: 'Amount must be a number of at least 0 with at most 2 decimals',
+  orderRange: 'Max orders must be at least min orders',
+  amountRange: 'Max amount must be at least min amount',
+  invalidDate: 'Please enter a valid date',
+  dateRange: 'The end date must not be before the start date',
+  invalidInactiveDays: 'Days must be a whole number from 1 to 3650',
+  invalidPage: 'Page must be a whole number from 1',
+  invalidPageSize: 'Page size must be 10, 25, 50 or 100',
+} as const;
+
 export const messages = {
   app: appMessages,
   catalogue: catalogueMessages,
@@ -413,4 +444,5 @@ export const messages = {
   adminProduct: adminProductMessages,
   adminTicket: adminTicketMessages,
   adminSettings: adminSettingsMessages,
+  adminCustomer: adminCustomerMessages,
 } as const;

@@ -4,12 +4,14 @@ import { adminAddOrderNote } from './routes/admin-add-order-note.js';
 import { adminConfirmImages } from './routes/admin-confirm-images.js';
 import { adminCreateImageUploads } from './routes/admin-create-image-uploads.js';
 import { adminDeleteOrderImage } from './routes/admin-delete-order-image.js';
+import { adminGetCustomer } from './routes/admin-get-customer.js';
 import { adminGetDashboard } from './routes/admin-get-dashboard.js';
 import { adminGetLabel } from './routes/admin-get-label.js';
 import { adminGetOrder } from './routes/admin-get-order.js';
 import { adminGetSettings } from './routes/admin-get-settings.js';
 import { adminGetTicket } from './routes/admin-get-ticket.js';
 import { adminImportProducts } from './routes/admin-import-products.js';
+import { adminListCustomers } from './routes/admin-list-customers.js';
 import { adminListOrders } from './routes/admin-list-orders.js';
 import { adminListTickets } from './routes/admin-list-tickets.js';
 import { adminLogPayment } from './routes/admin-log-payment.js';
@@ -18,6 +20,7 @@ import { adminRequestLabel } from './routes/admin-request-label.js';
 import { adminSendOrderEmail } from './routes/admin-send-order-email.js';
 import { adminSetOrderStatus } from './routes/admin-set-order-status.js';
 import { adminSetTicketStatus } from './routes/admin-set-ticket-status.js';
+import { adminUpdateCustomer } from './routes/admin-update-customer.js';
 import { adminUpdateSettings } from './routes/admin-update-settings.js';
 import { createOrder } from './routes/create-order.js';
 import { createTicket } from './routes/create-ticket.js';
@@ -73,6 +76,9 @@ export const routes = {
   adminSetTicketStatus,
   adminGetSettings,
   adminUpdateSettings,
+  adminListCustomers,
+  adminGetCustomer,
+  adminUpdateCustomer,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

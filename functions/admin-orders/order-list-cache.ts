@@ -15,7 +15,7 @@ export class OrderListCache {
   /** Lookups over the current rows; replaced when they change. */
   private index = new ListIndex([]);
   private indexGeneration = 0;
-  private readonly memo = new MatchMemo<ListEntry>();
+  private readonly memo = new MatchMemo<readonly ListEntry[]>();
   private readonly search: ListSearch<ListEntry>;
 
   constructor(readSince: ReadSince<OrderListItem>) {

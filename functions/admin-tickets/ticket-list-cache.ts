@@ -25,7 +25,7 @@ export class TicketListCache {
   /** Lookups over the current rows; replaced when they change. */
   private index = new TicketIndex([]);
   private indexGeneration = 0;
-  private readonly memo = new MatchMemo<TicketEntry>();
+  private readonly memo = new MatchMemo<readonly TicketEntry[]>();
   private readonly search: ListSearch<TicketEntry, TicketSearchField>;
 
   constructor(

@@ -91,4 +91,30 @@ describe('ChangeCache', () => {
       .map((r) => r.id);
     expect(ids(cache)).toEqual(expected);
   });
+
+  it('with revisions, keeps the higher revision even when its updated_at is older', async () => {
+    interface Rev extends Row {
+      revision: number;
+    }
+    const rows: Rev[] = [{ id: 'a', updated_at: at(5), last: at(5), revision: 1 }];
+    const t = table(rows);
+    const cache = new ChangeCache<Rev, Rev>({
+      readSince: t.read as (since: string | null) => AsyncIterable<Rev>,
+      idOf: (r) => r.id,
+      changedAt: (r) => r.updated_at,
+      revision: (r) => r.revision,
+      toEntry: (r) => r,
+      sortKey: (r) => `${r.last}#${r.id}`,
+    });
+    await cache.refresh();
+    // A second write stamped earlier committed later: its updated_at is older, its revision higher.
+    const stampedEarlier = new Date(Date.now() - 1000).toISOString();
+    rows[0] = { id: 'a', updated_at: stampedEarlier, last: stampedEarlier, revision: 2 };
+    await cache.refresh();
+    expect(cache.rows[0].revision).toBe(2);
+    // The lower revision arriving late changes nothing.
+    rows[0] = { id: 'a', updated_at: new Date().toISOString(), last: at(9), revision: 1 };
+    await cache.refresh();
+    expect(cache.rows[0].revision).toBe(2);
+  });
 });

@@ -29,6 +29,11 @@ export interface ChangeCacheOptions<Item, Entry> {
   idOf: (item: Item) => string;
   /** The item's `updated_at`: a change older than the one held is ignored. */
   changedAt: (item: Item) => string;
+  /**
+   * A counter every write of the item bumps, where writers' `updated_at` may not follow commit order (two
+   * concurrent writes stamped before they commit): the higher revision wins, `changedAt` only breaks ties.
+   */
+  revision?: (item: Item) => number;
   /** A soft-deleted item leaves the list. */
   isDeleted?: (item: Item) => boolean;
   toEntry: (item: Item) => Entry;
@@ -40,6 +45,7 @@ interface Held<Entry> {
   entry: Entry;
   sortKey: string;
   changedAt: string;
+  revision: number;
 }
 
 export class ChangeCache<Item, Entry extends object> {
@@ -139,12 +145,14 @@ export class ChangeCache<Item, Entry extends object> {
    * otherwise the sorted array is updated in place.
    */
   private apply(item: Item, bulk: boolean): boolean {
-    const { idOf, changedAt, isDeleted, toEntry, sortKey } = this.options;
+    const { idOf, changedAt, isDeleted, toEntry, sortKey, revision } = this.options;
     const id = idOf(item);
     const at = changedAt(item);
+    const rev = revision?.(item) ?? 0;
     const known = this.held.get(id);
     const deleted = isDeleted?.(item) ?? false;
-    if (known && known.changedAt >= at && !deleted) return false;
+    const newer = !known || rev > known.revision || (rev === known.revision && at > known.changedAt);
+    if (!newer && !deleted) return false;
     if (known && !bulk) this.sorted.splice(this.indexOf(known.sortKey), 1);
     if (known) this.live.delete(known.entry);
     if (deleted) {
@@ -153,7 +161,7 @@ export class ChangeCache<Item, Entry extends object> {
       return true;
     }
     const entry = toEntry(item);
-    const held = { entry, sortKey: sortKey(entry), changedAt: at };
+    const held = { entry, sortKey: sortKey(entry), changedAt: at, revision: rev };
     this.held.set(id, held);
     this.live.add(entry);
     if (!bulk) {

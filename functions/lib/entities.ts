@@ -40,6 +40,8 @@ const changeIndex = (partition: ChangesPartition, updatedAt: string, id: string)
 
 /** The `SET` part of a customer or ticket write for its change time; `:at` and `:changeSort` are its values. */
 export const CHANGE_TOUCH = 'updated_at = :at, gsi5pk = :changePk, gsi5sk = :changeSort';
+/** The `ADD` part of every customer write (see `CustomerItem.revision`); `customer.touchValues` has its value. */
+export const CUSTOMER_REVISION = 'revision :revisionStep';
 
 // ---------------------------------------------------------------------------------------------------- orders
 
@@ -264,6 +266,11 @@ export interface CustomerItem {
   last_order_date: string;
   created_at: string;
   updated_at: string;
+  /**
+   * Bumped (ADD) by every write to the record, so the list's cache can tell the newer of two versions: two
+   * checkouts by the same e-mail can commit in the other order than their `updated_at` says.
+   */
+  revision?: number;
 }
 
 export const customer = {
@@ -274,13 +281,15 @@ export const customer = {
   idOf: (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32),
   key: (email: string) => customer.keyById(customer.idOf(email)),
   keyById: (id: string) => ({ pk: `CUSTOMER#${id}`, sk: 'PROFILE' as const }),
-  /** changes: by last change, for the customers list's cache. */
+  /** changes: by last change, for the customers list's cache (keyed by the opaque id, never the e-mail). */
   changeIndex: (updatedAt: string, email: string) =>
-    changeIndex(CHANGES.customers, updatedAt, email.toLowerCase()),
-  /** The values `CHANGE_TOUCH` needs. */
-  touchValues: (email: string, at: string) => {
-    const keys = customer.changeIndex(at, email);
-    return { ':at': at, ':changePk': keys.gsi5pk, ':changeSort': keys.gsi5sk };
+    customer.changeIndexById(updatedAt, customer.idOf(email)),
+  changeIndexById: (updatedAt: string, id: string) => changeIndex(CHANGES.customers, updatedAt, id),
+  /** The values `CHANGE_TOUCH` and `CUSTOMER_REVISION` need. */
+  touchValues: (email: string, at: string) => customer.touchValuesById(customer.idOf(email), at),
+  touchValuesById: (id: string, at: string) => {
+    const keys = customer.changeIndexById(at, id);
+    return { ':at': at, ':changePk': keys.gsi5pk, ':changeSort': keys.gsi5sk, ':revisionStep': 1 };
   },
   changesPartition: CHANGES.customers,
   /** collection: newest last order first. */

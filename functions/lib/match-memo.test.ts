@@ -2,7 +2,7 @@ import { MatchMemo } from './match-memo';
 
 describe('MatchMemo', () => {
   it('computes a key once per generation and forgets everything when the rows change', () => {
-    const memo = new MatchMemo<number>(2);
+    const memo = new MatchMemo<number[]>(2);
     let runs = 0;
     const compute = () => {
       runs++;
@@ -16,7 +16,7 @@ describe('MatchMemo', () => {
   });
 
   it('drops the least recently used key past its capacity', () => {
-    const memo = new MatchMemo<string>(2);
+    const memo = new MatchMemo<string[]>(2);
     const seen: string[] = [];
     const of = (key: string) => () => {
       seen.push(key);

@@ -3,14 +3,14 @@
  * earlier search, or several staff looking at the same filter reuse the match instead of filtering again.
  * Least recently used first out.
  */
-export class MatchMemo<Entry> {
-  private readonly matches = new Map<string, readonly Entry[]>();
+export class MatchMemo<Match> {
+  private readonly matches = new Map<string, Match>();
   private generation = -1;
 
   constructor(private readonly capacity = 64) {}
 
   /** The match for `key` over the rows of `generation`, computed once. */
-  get(key: string, generation: number, compute: () => readonly Entry[]): readonly Entry[] {
+  get(key: string, generation: number, compute: () => Match): Match {
     if (generation !== this.generation) {
       this.matches.clear();
       this.generation = generation;

@@ -3,6 +3,7 @@ import { TTL_ATTRIBUTE } from '../../shared/runtime-env.js';
 import { batchGetItems, db, tableName } from '../lib/db.js';
 import {
   CHANGE_TOUCH,
+  CUSTOMER_REVISION,
   checkoutIdempotency,
   counters,
   customer,
@@ -90,7 +91,7 @@ export async function writeNewOrder(order: OrderItem, requestHash: string, now: 
       Update: {
         TableName: t,
         Key: customer.key(email),
-        UpdateExpression: `SET entity = :entity, #id = :id, email = :email, #name = :name, phone = :phone, address = :address, gsi1pk = :customers, gsi1sk = :lastSort, ${CHANGE_TOUCH}, first_order_date = if_not_exists(first_order_date, :at), last_order_date = :at, created_at = if_not_exists(created_at, :at) ADD total_orders :one, total_amount :amount`,
+        UpdateExpression: `SET entity = :entity, #id = :id, email = :email, #name = :name, phone = :phone, address = :address, gsi1pk = :customers, gsi1sk = :lastSort, ${CHANGE_TOUCH}, first_order_date = if_not_exists(first_order_date, :at), last_order_date = :at, created_at = if_not_exists(created_at, :at) ADD total_orders :one, total_amount :amount, ${CUSTOMER_REVISION}`,
         ExpressionAttributeNames: { '#name': 'name', '#id': 'id' },
         ExpressionAttributeValues: {
           ':entity': 'customer',

@@ -242,12 +242,18 @@ export function paymentMethodLabel(value: string): string {
 export const pageCount = (total: number, pageSize: number): number =>
   Math.max(1, Math.ceil(total / pageSize));
 
-/** 'Showing 11–20 of 42 orders'; null when nothing is on the page. */
-export function showingLine(page: number, pageSize: number, shown: number, total: number): string | null {
+/** 'Showing 11–20 of 42 orders' (or another list's noun); null when nothing is on the page. */
+export function showingLine(
+  page: number,
+  pageSize: number,
+  shown: number,
+  total: number,
+  noun: readonly [singular: string, plural: string] = ['order', 'orders'],
+): string | null {
   if (shown === 0 || total === 0) return null;
   const first = (page - 1) * pageSize + 1;
   const last = first + shown - 1;
-  return `Showing ${first}–${last} of ${total} ${total === 1 ? 'order' : 'orders'}`;
+  return `Showing ${first}–${last} of ${total} ${total === 1 ? noun[0] : noun[1]}`;
 }
 
 /** Page buttons: first, last, and the current page with its neighbours; gaps as 'gap'. */

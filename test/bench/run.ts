@@ -17,6 +17,7 @@ import {
 } from '../support/local-stack-process.js';
 import { benchBackOffice } from './back-office.js';
 import { buildBareBundle, initTimesMs, rel, sdkPackagesOf, sizeOf } from './bundles.js';
+import { benchCustomers } from './customers.js';
 import { LIGHTHOUSE_BUDGET, lighthouseScores } from './lighthouse.js';
 import { loadBareGetItem, loadUrl } from './load.js';
 import { benchProductImport } from './product-import.js';
@@ -27,9 +28,12 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-/** `BENCH_PARTS=backOffice npm run bench` runs only some parts (bundles, lighthouse, api, productImport, backOffice, tickets). */
+/**
+ * `BENCH_PARTS=backOffice npm run bench` runs only some parts (bundles, lighthouse, api, productImport,
+ * backOffice, tickets, customers).
+ */
 const PARTS = new Set(
-  (process.env.BENCH_PARTS ?? 'bundles,lighthouse,api,productImport,backOffice,tickets').split(','),
+  (process.env.BENCH_PARTS ?? 'bundles,lighthouse,api,productImport,backOffice,tickets,customers').split(','),
 );
 /** The back office lists' two sizes of shop. */
 const LIST_SIZES = (process.env.BENCH_LIST_SIZES ?? '1000,100000').split(',').map(Number);
@@ -160,6 +164,7 @@ async function main() {
   let backOffice: Awaited<ReturnType<typeof benchBackOffice>> | null = null;
   let productImport: Awaited<ReturnType<typeof benchProductImport>> | null = null;
   let tickets: Awaited<ReturnType<typeof benchTickets>> | null = null;
+  let customers: Awaited<ReturnType<typeof benchCustomers>> | null = null;
   try {
     const { products } = (await (await fetch(`${info.urls.site}/api/products`)).json()) as {
       products: Array<{ id: string; name: string }>;
@@ -167,10 +172,11 @@ async function main() {
     if (PARTS.has('lighthouse')) lighthouse = await benchPages(info, products[0]);
     if (PARTS.has('api')) api = await benchApi(info, products[0].id);
     if (PARTS.has('productImport')) productImport = await benchProductImport(info);
-    // Last: they grow the table to 100,000 orders and tickets.
+    // Last: they grow the table to 100,000 orders, tickets and customers.
     const lists = { connections: 10, durationSec: DURATION, sizes: LIST_SIZES };
     if (PARTS.has('backOffice')) backOffice = await benchBackOffice(info, lists);
     if (PARTS.has('tickets')) tickets = await benchTickets(info, lists);
+    if (PARTS.has('customers')) customers = await benchCustomers(info, lists);
   } finally {
     await stopLocalStackProcess(child);
   }
@@ -183,6 +189,7 @@ async function main() {
     backOffice,
     productImport,
     tickets,
+    customers,
   };
   const out = join(root, 'bench-report.json');
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);

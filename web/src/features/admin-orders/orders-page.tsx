@@ -7,11 +7,11 @@ import { LoadingState } from '../../components/loading-state';
 import { StatePanel } from '../../components/state-panel';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { isApiError } from '../../lib/api-client';
+import { Pagination } from '../admin/components/pagination';
 import { useAdminOrders } from './api/list-orders';
 import { type StatusNotice, StatusSelectHint } from './components/order-status-select';
 import { OrdersList } from './components/orders-list';
 import { OrdersToolbar } from './components/orders-toolbar';
-import { Pagination } from './components/pagination';
 import { useOrderListParams } from './use-order-list-params';
 import './orders-page.css';
 
@@ -165,6 +165,7 @@ export function OrdersPage() {
 
       {data && !badRequest && !orders.isError && (
         <Pagination
+          noun="Orders"
           page={params.page}
           pageSize={params.pageSize}
           summary={showingLine(data.page, data.pageSize, data.orders.length, data.total)}

@@ -23,6 +23,12 @@ const ticketDetailPage = lazyPage(() =>
   import('../admin-support/ticket-detail-page').then((m) => m.TicketDetailPage),
 );
 const settingsPage = lazyPage(() => import('../admin-settings/settings-page').then((m) => m.SettingsPage));
+const customersPage = lazyPage(() =>
+  import('../admin-customers/customers-page').then((m) => m.CustomersPage),
+);
+const customerDetailPage = lazyPage(() =>
+  import('../admin-customers/customer-detail-page').then((m) => m.CustomerDetailPage),
+);
 
 /** Relative paths under the router's `/admin/*` with what each shows. */
 const pages = [
@@ -31,6 +37,8 @@ const pages = [
   { path: 'support', page: supportPage },
   { path: 'support/:ticketNumber', page: ticketDetailPage },
   { path: 'settings', page: settingsPage },
+  { path: 'customers', page: customersPage },
+  { path: 'customers/:id', page: customerDetailPage },
 ];
 
 /** Everything under /admin: behind the guard, inside the admin layout. Unknown paths (and the section still to

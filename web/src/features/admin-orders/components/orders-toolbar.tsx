@@ -12,9 +12,10 @@ import {
 } from '@shared/rules/admin-order-filters';
 import { statusLabel } from '@shared/rules/admin-order-forms';
 import { SHIPMENT_STATUS_FILTERS } from '@shared/schemas/admin-orders';
-import { type FormEvent, type ReactNode, useId } from 'react';
-import { FilterIcon, SearchIcon } from '../../../components/icons';
-import { useDebouncedValue } from '../use-debounced-value';
+import { type ReactNode, useId } from 'react';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import { FiltersToggle } from '../../admin/components/filters-toggle';
+import { ListSearch } from '../../admin/components/list-search';
 import type { UpdateOptions } from '../use-order-list-params';
 
 const PAYMENT_METHOD_OPTIONS = paymentMethodFilterOptions();
@@ -92,7 +93,6 @@ export function OrdersToolbar({
   clear,
 }: OrdersToolbarProps) {
   const ids = {
-    search: useId(),
     panel: useId(),
     status: useId(),
     shipment: useId(),
@@ -102,7 +102,6 @@ export function OrdersToolbar({
     min: useId(),
     max: useId(),
   };
-  const search = useDebouncedValue(params.q, (q, replace) => update({ q }, { replace }));
   const minAmount = useDebouncedValue(params.minAmount, (v, replace) =>
     update({ minAmount: v }, { replace }),
   );
@@ -112,37 +111,15 @@ export function OrdersToolbar({
 
   const activeInPanel = PANEL_KEYS.filter((key) => params[key] !== '').length + (params.quick ? 1 : 0);
 
-  const onSearchSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    search.flush();
-  };
-
   return (
     <div className="orders-toolbar">
-      <search className="orders-toolbar__search">
-        <form className="orders-search" onSubmit={onSearchSubmit}>
-          <label htmlFor={ids.search} className="visually-hidden">
-            Search orders
-          </label>
-          <SearchIcon size={20} className="orders-search__icon" />
-          <input
-            id={ids.search}
-            type="search"
-            value={search.value}
-            onChange={(event) => search.setValue(event.target.value)}
-            onBlur={search.flush}
-            placeholder="Order number, name or e-mail"
-            autoComplete="off"
-            enterKeyHint="search"
-            maxLength={100}
-            {...described(ids.search, errors.q)}
-          />
-          <button type="submit" className="btn btn--primary">
-            Search
-          </button>
-        </form>
-        {errorText(ids.search, errors.q)}
-      </search>
+      <ListSearch
+        label="Search orders"
+        placeholder="Order number, name or e-mail"
+        value={params.q}
+        onCommit={(q, replace) => update({ q }, { replace })}
+        error={errors.q}
+      />
 
       <div className="orders-toolbar__row">
         <fieldset className="orders-quick">
@@ -159,22 +136,13 @@ export function OrdersToolbar({
             </button>
           ))}
         </fieldset>
-        <button
-          type="button"
-          className="btn btn--secondary orders-toolbar__toggle"
-          aria-expanded={panelOpen}
-          aria-controls={ids.panel}
-          onClick={() => onPanelOpenChange(!panelOpen)}
-        >
-          <FilterIcon size={18} />
-          Filters
-          {activeInPanel > 0 && (
-            <span className="orders-toolbar__count">
-              {activeInPanel}
-              <span className="visually-hidden"> active</span>
-            </span>
-          )}
-        </button>
+        <FiltersToggle
+          className="orders-toolbar__toggle"
+          open={panelOpen}
+          panelId={ids.panel}
+          active={activeInPanel}
+          onToggle={() => onPanelOpenChange(!panelOpen)}
+        />
       </div>
 
       <div id={ids.panel} className="orders-filters" hidden={!panelOpen}>

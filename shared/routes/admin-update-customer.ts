@@ -1,0 +1,17 @@
+import type { RouteDef } from '../route-def.js';
+import {
+  ZAdminCustomerDetail,
+  ZCustomerIdParams,
+  ZUpdateCustomerRequest,
+} from '../schemas/admin-customer.js';
+
+/** Staff edit a customer's name, phone and address (never the aggregates); 404 for an unknown customer. */
+export const adminUpdateCustomer = {
+  method: 'PUT',
+  path: '/api/admin/customers/{id}',
+  auth: 'admin',
+  handler: 'admin-customers/handlers/update-customer',
+  request: { params: ZCustomerIdParams, body: ZUpdateCustomerRequest },
+  response: ZAdminCustomerDetail,
+  capabilities: ['table:read', 'table:write'],
+} as const satisfies RouteDef;

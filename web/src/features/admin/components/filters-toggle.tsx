@@ -1,0 +1,34 @@
+import { FilterIcon } from '../../../components/icons';
+import './filters-toggle.css';
+
+interface FiltersToggleProps {
+  open: boolean;
+  /** The id of the panel it shows and hides. */
+  panelId: string;
+  /** How many of the panel's filters are on; shown when any is. */
+  active: number;
+  onToggle: () => void;
+  className?: string;
+}
+
+/** The 'Filters' button of a back-office list: opens and closes its filter panel, and counts what is on. */
+export function FiltersToggle({ open, panelId, active, onToggle, className }: FiltersToggleProps) {
+  return (
+    <button
+      type="button"
+      className={['btn btn--secondary', className].filter(Boolean).join(' ')}
+      aria-expanded={open}
+      aria-controls={panelId}
+      onClick={onToggle}
+    >
+      <FilterIcon size={18} />
+      Filters
+      {active > 0 && (
+        <span className="filters-toggle__count">
+          {active}
+          <span className="visually-hidden"> active</span>
+        </span>
+      )}
+    </button>
+  );
+}

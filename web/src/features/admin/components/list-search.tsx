@@ -1,0 +1,61 @@
+import { type FormEvent, type ReactNode, useId } from 'react';
+import { SearchIcon } from '../../../components/icons';
+import { useDebouncedValue } from '../../../hooks/use-debounced-value';
+import './list-search.css';
+
+interface ListSearchProps {
+  /** The search box's accessible name, e.g. 'Search orders'. */
+  label: string;
+  placeholder: string;
+  /** The search as the address holds it. */
+  value: string;
+  /** Commits the text: after a pause in typing (replacing the history entry), on submit, on leaving the box. */
+  onCommit: (value: string, replace: boolean) => void;
+  /** The server's message about the search, shown under it. */
+  error?: string;
+  /** More controls of the search (e.g. the fields it looks in), under the box. */
+  children?: ReactNode;
+}
+
+/** A back-office list's search box with its Search button, bound to the address through a debounce. */
+export function ListSearch({ label, placeholder, value, onCommit, error, children }: ListSearchProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const search = useDebouncedValue(value, onCommit);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    search.flush();
+  };
+  return (
+    <search className="list-search">
+      <form className="list-search__form" onSubmit={onSubmit}>
+        <label htmlFor={id} className="visually-hidden">
+          {label}
+        </label>
+        <SearchIcon size={20} className="list-search__icon" />
+        <input
+          id={id}
+          type="search"
+          value={search.value}
+          onChange={(event) => search.setValue(event.target.value)}
+          onBlur={search.flush}
+          placeholder={placeholder}
+          autoComplete="off"
+          enterKeyHint="search"
+          maxLength={100}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+        <button type="submit" className="btn btn--primary">
+          Search
+        </button>
+      </form>
+      {error && (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      )}
+      {children}
+    </search>
+  );
+}
