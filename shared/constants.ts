@@ -47,6 +47,9 @@ export const ORDER_IMAGE_MAX_FILES = 10;
 /** Each file must be under 7 MB. */
 export const ORDER_IMAGE_MAX_BYTES = 7 * 1024 * 1024;
 export const ORDER_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** A product image must be under 5 MB and one of these types (the Add/Edit dialog's upload). */
+export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const PRODUCT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 /** The longest a presigned upload stays usable. */
 export const IMAGE_UPLOAD_EXPIRY_SECONDS = 600;
 /** What a completed order with nothing logged is marked paid by (spec 001 §4). */
