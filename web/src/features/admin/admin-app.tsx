@@ -18,15 +18,17 @@ const ordersPage = lazyPage(() => import('../admin-orders/orders-page').then((m)
 const orderDetailPage = lazyPage(() =>
   import('../admin-order-detail/order-detail-page').then((m) => m.OrderDetailPage),
 );
+const productsPage = lazyPage(() => import('../admin-products/products-page').then((m) => m.ProductsPage));
 
 /** Relative paths under the router's `/admin/*` with what each shows. */
 const pages = [
   { path: 'orders', page: ordersPage },
   { path: 'orders/:orderId', page: orderDetailPage },
+  { path: 'products', page: productsPage },
 ];
 
 /** Everything under /admin: behind the guard, inside the admin layout. Unknown paths (and sections still to
- * come: products, customers, marketing, support, settings) show the 404 page. */
+ * come: customers, marketing, support, settings) show the 404 page. */
 export function AdminApp() {
   return (
     <RequireAdmin>
