@@ -48,9 +48,10 @@ function formValues(product: Product | null): FormInput {
     name: product.name,
     brand: product.brand,
     buybackPrice: product.buybackPrice,
-    productType: (PRODUCT_TYPES as readonly string[]).includes(product.productType)
-      ? (product.productType as ProductInput['productType'])
-      : ('' as ProductInput['productType']),
+    // Stored types from older writes may differ in case ('test strips'); anything else must be chosen again.
+    productType:
+      PRODUCT_TYPES.find((type) => type.toLowerCase() === product.productType.toLowerCase()) ??
+      ('' as ProductInput['productType']),
     expirationMonths: product.expirationMonths,
     boxCount: product.boxCount,
     description: product.description,
