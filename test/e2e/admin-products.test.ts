@@ -202,7 +202,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the back office products pag
 });
 
 describe('the products page when the API fails', () => {
-  it('shows the spec error with Try Again, which loads the list', async () => {
+  it('shows the spec error with Try Again, which loads the list; a refused save shows the server field message', async () => {
     const page = await newPage(browser, 'desktop');
     await signInAsStaff(page);
     let fail = true;
@@ -215,6 +215,30 @@ describe('the products page when the API fails', () => {
     fail = false;
     await page.getByRole('button', { name: m.tryAgain }).click();
     await page.getByText(/^Showing \d+ of \d+ products$/).waitFor();
+
+    // A save the server refuses: its field message under the field, the spec's alert, the dialog still open.
+    await page.route('**/api/admin/products', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              error: { code: 'validation', message: m.nameTooLong, fields: { name: m.nameTooLong } },
+            }),
+          })
+        : route.fallback(),
+    );
+    await page.getByRole('button', { name: 'Add Product', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Product' });
+    await dialog.getByLabel('Product Name').fill('Refused by the server');
+    await dialog.getByLabel('Brand').fill('Contour');
+    await dialog.getByLabel('Buyback Price ($)').fill('5');
+    await dialog.getByLabel('Product Type').selectOption('CGM');
+    await dialog.getByRole('button', { name: 'Add Product' }).click();
+    await dialog.getByRole('alert').filter({ hasText: m.saveFailed }).waitFor();
+    const nameError = await dialog.getByLabel('Product Name').getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${nameError}"]`).textContent()).toBe(m.nameTooLong);
+    await expectAccessible(page, 'product dialog with a server error');
     await page.context().close();
   });
 });
