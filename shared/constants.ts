@@ -42,6 +42,14 @@ export const DEFAULT_ORDER_PAGE_SIZE = 10;
 export const RECENT_ORDERS_COUNT = 7;
 /** Dashboard data stays fresh this long and is not refetched on window focus. */
 export const DASHBOARD_STALE_MS = 30_000;
+/**
+ * How long the storefront keeps the catalogue (and one product) before asking again on the next visit,
+ * navigation or window focus. The API answers no-store and CloudFront does not cache /api/*, so this is the whole
+ * delay between a staff change (price, stock, new product) and an open storefront tab showing it.
+ */
+export const CATALOGUE_STALE_MS = 30_000;
+/** An open storefront page asks again this often while visible, so a change shows within a minute unprompted. */
+export const CATALOGUE_REFRESH_MS = 60_000;
 /** The dashboard chart's window: orders received and amounts paid per day. */
 export const DASHBOARD_CHART_DAYS = 30;
 /** Quick filters: Pending covers the last 24 hours, Processing the last 7 days; each also sets the status. */
@@ -51,6 +59,9 @@ export const ORDER_IMAGE_MAX_FILES = 10;
 /** Each file must be under 7 MB. */
 export const ORDER_IMAGE_MAX_BYTES = 7 * 1024 * 1024;
 export const ORDER_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** A product image must be under 5 MB and one of these types (the Add/Edit dialog's upload). */
+export const PRODUCT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const PRODUCT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 /** The longest a presigned upload stays usable. */
 export const IMAGE_UPLOAD_EXPIRY_SECONDS = 600;
 /** What a completed order with nothing logged is marked paid by (spec 001 §4). */

@@ -312,6 +312,11 @@ export const adminProductMessages = {
   uploadNoUrl: 'Failed to get public URL for uploaded image',
   uploadFailed: 'Failed to upload image',
   imageOnly: 'Only image files can be uploaded',
+  /** Ours (the spec names no size limit): the upload's size check, in the browser and the API. */
+  imageTooLarge: 'Image must be smaller than 5 MB',
+  imageNotUploaded: 'The image upload did not complete. Please upload the image again.',
+  brandFilterAll: 'All Brands',
+  searchPlaceholder: 'Search by name, brand, description or product ID',
 } as const;
 
 export const adminTicketMessages = {

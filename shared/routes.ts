@@ -3,8 +3,11 @@ import type { RouteDef, ScheduleDef, WorkerDef } from './route-def.js';
 import { adminAddOrderNote } from './routes/admin-add-order-note.js';
 import { adminConfirmImages } from './routes/admin-confirm-images.js';
 import { adminCreateImageUploads } from './routes/admin-create-image-uploads.js';
+import { adminCreateProduct } from './routes/admin-create-product.js';
+import { adminCreateProductImageUpload } from './routes/admin-create-product-image-upload.js';
 import { adminDeleteOrderImage } from './routes/admin-delete-order-image.js';
 import { adminGetCustomer } from './routes/admin-get-customer.js';
+import { adminDeleteProduct } from './routes/admin-delete-product.js';
 import { adminGetDashboard } from './routes/admin-get-dashboard.js';
 import { adminGetLabel } from './routes/admin-get-label.js';
 import { adminGetOrder } from './routes/admin-get-order.js';
@@ -14,6 +17,7 @@ import { adminImportProducts } from './routes/admin-import-products.js';
 import { adminListCustomers } from './routes/admin-list-customers.js';
 import { adminListOrders } from './routes/admin-list-orders.js';
 import { adminListTickets } from './routes/admin-list-tickets.js';
+import { adminListProducts } from './routes/admin-list-products.js';
 import { adminLogPayment } from './routes/admin-log-payment.js';
 import { adminRegenerateQrCode } from './routes/admin-regenerate-qr-code.js';
 import { adminRequestLabel } from './routes/admin-request-label.js';
@@ -22,6 +26,7 @@ import { adminSetOrderStatus } from './routes/admin-set-order-status.js';
 import { adminSetTicketStatus } from './routes/admin-set-ticket-status.js';
 import { adminUpdateCustomer } from './routes/admin-update-customer.js';
 import { adminUpdateSettings } from './routes/admin-update-settings.js';
+import { adminUpdateProduct } from './routes/admin-update-product.js';
 import { createOrder } from './routes/create-order.js';
 import { createTicket } from './routes/create-ticket.js';
 import { easypostWebhook } from './routes/easypost-webhook.js';
@@ -79,6 +84,11 @@ export const routes = {
   adminListCustomers,
   adminGetCustomer,
   adminUpdateCustomer,
+  adminListProducts,
+  adminCreateProduct,
+  adminUpdateProduct,
+  adminDeleteProduct,
+  adminCreateProductImageUpload,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

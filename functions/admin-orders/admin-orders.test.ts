@@ -25,7 +25,8 @@ const { toAdminDetail } = require('./order-detail') as typeof import('./order-de
 const { logPayment } = require('./order-payments') as typeof import('./order-payments');
 const { setOrderStatus } = require('./order-status') as typeof import('./order-status');
 const { addNote } = require('./order-notes') as typeof import('./order-notes');
-const { confirmImages, sniffImageType } = require('./order-images') as typeof import('./order-images');
+const { confirmImages } = require('./order-images') as typeof import('./order-images');
+const { sniffImageType } = require('../lib/images') as typeof import('../lib/images');
 const { queueOrderEmail } = require('./order-emails') as typeof import('./order-emails');
 
 const NOW = new Date('2026-03-04T10:00:00.000Z');

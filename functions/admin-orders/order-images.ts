@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import {
-  IMAGE_UPLOAD_EXPIRY_SECONDS,
-  ORDER_IMAGE_MAX_BYTES,
-  type ORDER_IMAGE_TYPES,
-} from '../../shared/constants.js';
+import { DeleteObjectCommand } from '@aws-sdk/client-s3';
+import { ORDER_IMAGE_MAX_BYTES, type ORDER_IMAGE_TYPES } from '../../shared/constants.js';
 import { adminOrderMessages as m } from '../../shared/messages.js';
 import { checkImageFiles } from '../../shared/rules/admin-order-forms.js';
-import { ENV } from '../../shared/runtime-env.js';
 import { isAllowedImageSize } from '../../shared/schemas/admin-orders.js';
 import type { OrderItem } from '../lib/entities.js';
-import { requireEnv } from '../lib/env.js';
 import { AppError, validationError } from '../lib/errors.js';
+import { headImage, imagesBucket, presignImageUpload, s3, sniffStoredImage } from '../lib/images.js';
 import { errorDetails, log } from '../lib/log.js';
 import { type StoredImage, storedImages } from '../orders/order-views.js';
 import { changeOrder, commit, getOrderForStaff, OrderUpdate } from './order-writes.js';
@@ -27,25 +21,9 @@ const EXTENSION: Record<ImageType, string> = {
 const ORIGINAL_NAME_FIELD = 'x-amz-meta-original-name';
 const ORIGINAL_NAME_METADATA = 'original-name';
 
-// Created once per container. Locally the S3 endpoint is the emulator's (AWS_ENDPOINT_URL_S3), which only
-// speaks path-style URLs; POST uploads carry no checksum, so none is computed unless an operation needs one.
-const s3 = new S3Client({
-  requestChecksumCalculation: 'WHEN_REQUIRED',
-  ...(process.env.AWS_ENDPOINT_URL_S3 ? { forcePathStyle: true } : {}),
-});
-
 /** Where an order photo lives in the images bucket (CloudFront serves `/images/*` as is). */
 export const orderImageKey = (orderId: string, imageId: string, ext: string) =>
   `images/orders/${orderId}/${imageId}.${ext}`;
-
-/** The image type the first bytes of a file show (its magic number), or null for anything else. */
-export function sniffImageType(bytes: Uint8Array): ImageType | null {
-  const starts = (sig: number[], at = 0) => sig.every((b, i) => bytes[at + i] === b);
-  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
-  return null;
-}
 
 export interface UploadRequestFile {
   filename: string;
@@ -65,33 +43,21 @@ export async function createImageUploads(orderId: string, files: UploadRequestFi
   );
   if (refused) throw validationError(refused, { files: refused });
 
-  const Bucket = requireEnv(ENV.imagesBucket);
   const uploads = await Promise.all(
     files.map(async (file) => {
       const imageId = randomUUID();
       const type = file.contentType as ImageType;
-      const { url, fields } = await createPresignedPost(s3, {
-        Bucket,
-        Key: orderImageKey(orderId, imageId, EXTENSION[type]),
-        Fields: { 'Content-Type': type, [ORIGINAL_NAME_FIELD]: encodeURIComponent(file.filename) },
-        Conditions: [['content-length-range', 1, ORDER_IMAGE_MAX_BYTES - 1]],
-        Expires: IMAGE_UPLOAD_EXPIRY_SECONDS,
+      const { url, fields } = await presignImageUpload({
+        key: orderImageKey(orderId, imageId, EXTENSION[type]),
+        contentType: type,
+        maxBytes: ORDER_IMAGE_MAX_BYTES,
+        fields: { [ORIGINAL_NAME_FIELD]: encodeURIComponent(file.filename) },
       });
       return { imageId, filename: file.filename, url, fields };
     }),
   );
   return { uploads };
 }
-
-const isMissing = (error: unknown): boolean => {
-  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-  // Without s3:ListBucket, S3 answers a missing key with 403 rather than 404.
-  return (
-    e?.name === 'NotFound' ||
-    e?.name === 'NoSuchKey' ||
-    [403, 404].includes(e?.$metadata?.httpStatusCode ?? 0)
-  );
-};
 
 interface FoundUpload {
   imageId: string;
@@ -114,31 +80,20 @@ function originalNameOf(metadata: Record<string, string> | undefined, fallback: 
 
 /** The uploaded object of one image id (any of the three extensions), checked: size, stored type, magic bytes. */
 async function inspectUpload(orderId: string, imageId: string): Promise<FoundUpload | null> {
-  const Bucket = requireEnv(ENV.imagesBucket);
   const candidates = await Promise.all(
     (Object.entries(EXTENSION) as Array<[ImageType, string]>).map(async ([type, ext]) => {
       const key = orderImageKey(orderId, imageId, ext);
-      try {
-        return { type, ext, key, head: await s3.send(new HeadObjectCommand({ Bucket, Key: key })) };
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw error;
-      }
+      const head = await headImage(key);
+      return head ? { type, ext, key, head } : null;
     }),
   );
   const found = candidates.find((c) => c !== null);
   if (!found) return null;
   const { type, ext, key, head } = found;
-  const originalName = originalNameOf(head.Metadata, `${imageId}.${ext}`);
-  const size = head.ContentLength ?? 0;
-  const storedType = (head.ContentType ?? '').split(';')[0].trim().toLowerCase();
+  const originalName = originalNameOf(head.metadata, `${imageId}.${ext}`);
   let problem: string | null = null;
-  if (!isAllowedImageSize(size) || storedType !== type) problem = m.imageRejected(originalName);
-  else {
-    const object = await s3.send(new GetObjectCommand({ Bucket, Key: key, Range: 'bytes=0-15' }));
-    const bytes = (await object.Body?.transformToByteArray()) ?? new Uint8Array();
-    if (sniffImageType(bytes) !== type) problem = m.imageRejected(originalName);
-  }
+  if (!isAllowedImageSize(head.size) || head.storedType !== type) problem = m.imageRejected(originalName);
+  else if ((await sniffStoredImage(key)) !== type) problem = m.imageRejected(originalName);
   return { imageId, key, ext, originalName, problem };
 }
 
@@ -161,7 +116,7 @@ export async function confirmImages(
   const uploads = found as FoundUpload[];
   const bad = uploads.filter((u) => u.problem);
   if (bad.length) {
-    const Bucket = requireEnv(ENV.imagesBucket);
+    const Bucket = imagesBucket();
     await Promise.all(bad.map((u) => s3.send(new DeleteObjectCommand({ Bucket, Key: u.key }))));
     const message = bad.map((u) => u.problem).join(' ');
     throw validationError(message, { imageIds: message });
@@ -221,7 +176,7 @@ export async function deleteImage(
   if (key.startsWith(`images/orders/${orderId}/`)) {
     // The order no longer shows it; an object left behind is only storage, so a failure is logged, not answered.
     await s3
-      .send(new DeleteObjectCommand({ Bucket: requireEnv(ENV.imagesBucket), Key: key }))
+      .send(new DeleteObjectCommand({ Bucket: imagesBucket(), Key: key }))
       .catch((error: unknown) =>
         log('error', 'order image object not deleted', { orderId, key, ...errorDetails(error) }),
       );

@@ -29,6 +29,7 @@ const customersPage = lazyPage(() =>
 const customerDetailPage = lazyPage(() =>
   import('../admin-customers/customer-detail-page').then((m) => m.CustomerDetailPage),
 );
+const productsPage = lazyPage(() => import('../admin-products/products-page').then((m) => m.ProductsPage));
 
 /** Relative paths under the router's `/admin/*` with what each shows. */
 const pages = [
@@ -39,6 +40,7 @@ const pages = [
   { path: 'settings', page: settingsPage },
   { path: 'customers', page: customersPage },
   { path: 'customers/:id', page: customerDetailPage },
+  { path: 'products', page: productsPage },
 ];
 
 /** Everything under /admin: behind the guard, inside the admin layout. Unknown paths (and the section still to

@@ -1,3 +1,4 @@
+import { CATALOGUE_REFRESH_MS, CATALOGUE_STALE_MS } from '@shared/constants';
 import type { Product } from '@shared/schemas/product';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -7,13 +8,14 @@ export const productsQueryKey = ['products'] as const;
 export const listProducts = async (signal?: AbortSignal): Promise<Product[]> =>
   (await apiRequest('listProducts', { signal })).products;
 
-const FIVE_MINUTES = 5 * 60 * 1000;
-
-/** The whole catalogue, fetched once and shared by every page; one retry on failure (spec 000 §7, §9). */
+/** The whole catalogue, shared by every page and refreshed while visible; one retry on failure (spec 000 §7, §9). */
 export const useProducts = () =>
   useQuery({
     queryKey: productsQueryKey,
     queryFn: ({ signal }) => listProducts(signal),
-    staleTime: FIVE_MINUTES,
+    staleTime: CATALOGUE_STALE_MS,
+    // Staff change prices and stock at any time (no redeploy): a visible page picks that up by itself.
+    refetchOnWindowFocus: true,
+    refetchInterval: CATALOGUE_REFRESH_MS,
     retry: 1,
   });

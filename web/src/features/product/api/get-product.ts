@@ -1,3 +1,4 @@
+import { CATALOGUE_REFRESH_MS, CATALOGUE_STALE_MS } from '@shared/constants';
 import type { Product } from '@shared/schemas/product';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, isApiError } from '../../../lib/api-client';
@@ -18,7 +19,10 @@ export function useProduct(id: string | null) {
     queryKey: productQueryKey(id ?? ''),
     queryFn: ({ signal }) => getProduct(id!, signal),
     enabled: id !== null,
-    staleTime: 5 * 60 * 1000,
+    staleTime: CATALOGUE_STALE_MS,
+    // Staff change prices and stock at any time (no redeploy): a visible page picks that up by itself.
+    refetchOnWindowFocus: true,
+    refetchInterval: CATALOGUE_REFRESH_MS,
     retry: (failures, error) => !(isApiError(error) && error.status === 404) && failures < 1,
     initialData: () =>
       queryClient.getQueryData<Product[]>(productsQueryKey)?.find((product) => product.id === id),

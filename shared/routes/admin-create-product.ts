@@ -1,0 +1,13 @@
+import type { RouteDef } from '../route-def.js';
+import { ZProduct, ZProductInput } from '../schemas/product.js';
+
+/** A new product with the next productid (claimed in the same transaction); answers 201 with it. */
+export const adminCreateProduct = {
+  method: 'POST',
+  path: '/api/admin/products',
+  auth: 'admin',
+  handler: 'admin-products/handlers/create-product',
+  request: { body: ZProductInput },
+  response: ZProduct,
+  capabilities: ['table:read', 'table:write', 'images:read'],
+} as const satisfies RouteDef;

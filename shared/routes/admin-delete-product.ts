@@ -1,0 +1,14 @@
+import type { RouteDef } from '../route-def.js';
+import { ZDeleteProductResponse } from '../schemas/admin-products.js';
+import { ZProductIdParams } from '../schemas/common.js';
+
+/** Deletes the product and frees its productid, then removes its image (a failure there is only logged). */
+export const adminDeleteProduct = {
+  method: 'DELETE',
+  path: '/api/admin/products/{id}',
+  auth: 'admin',
+  handler: 'admin-products/handlers/delete-product',
+  request: { params: ZProductIdParams },
+  response: ZDeleteProductResponse,
+  capabilities: ['table:read', 'table:write', 'images:write'],
+} as const satisfies RouteDef;

@@ -1,0 +1,14 @@
+import type { RouteDef } from '../route-def.js';
+import { ZEmpty } from '../schemas/common.js';
+import { ZProductList } from '../schemas/product.js';
+
+/** The whole catalogue for staff, in productid order, out-of-stock products included. */
+export const adminListProducts = {
+  method: 'GET',
+  path: '/api/admin/products',
+  auth: 'admin',
+  handler: 'admin-products/handlers/list-products',
+  request: { query: ZEmpty },
+  response: ZProductList,
+  capabilities: ['table:read'],
+} as const satisfies RouteDef;

@@ -1,0 +1,14 @@
+import type { RouteDef } from '../route-def.js';
+import { ZProductIdParams } from '../schemas/common.js';
+import { ZProduct, ZProductInput } from '../schemas/product.js';
+
+/** Replaces a product's fields; its id, productid and created_at stay. */
+export const adminUpdateProduct = {
+  method: 'PUT',
+  path: '/api/admin/products/{id}',
+  auth: 'admin',
+  handler: 'admin-products/handlers/update-product',
+  request: { params: ZProductIdParams, body: ZProductInput },
+  response: ZProduct,
+  capabilities: ['table:read', 'table:write', 'images:read', 'images:write'],
+} as const satisfies RouteDef;

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { useProductWritesDone } from './save-product';
+
+export function useDeleteProduct() {
+  const done = useProductWritesDone();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest('adminDeleteProduct', { params: { id } }),
+    retry: false,
+    onSuccess: done,
+  });
+}
