@@ -122,22 +122,27 @@ export class BuybackStack extends Stack {
   }
 
   /**
-   * The route table has no e-mail capability: consuming email-jobs is what sending e-mail means. SES authorises
-   * SendEmail against the sender's identity (and, in the sandbox, the recipients'), so identities of this
-   * account and region only.
+   * Sending e-mail: the email-jobs worker (consuming the queue is what sending means) and routes with
+   * `email:send` (the test e-mail). SES authorises SendEmail against the sender's identity (and, in the sandbox,
+   * the recipients'), so identities of this account and region only.
    */
   private allowSendingEmail(fn: AppFunction): void {
+    this.allowSesIdentities(fn, 'ses:SendEmail');
+  }
+
+  /** `actions` on the SES identities of this account and region; the stage's default sender in EMAIL_FROM. */
+  private allowSesIdentities(fn: AppFunction, ...actions: string[]): void {
     fn.function.addEnvironment(ENV.emailFrom, this.config.emailFrom);
     fn.role.addToPrincipalPolicy(
       new iam.PolicyStatement({
-        actions: ['ses:SendEmail'],
+        actions,
         resources: [this.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
       }),
     );
     Validations.of(fn).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*]',
       reason:
-        'SES checks the sender identity, verified outside this stack per stage, and in the sandbox every recipient identity too; limited to this account and region.',
+        'SES checks the sender identity, verified outside this stack per stage (the sender staff choose may be any of them), and in the sandbox every recipient identity too; limited to this account and region.',
     });
   }
 
@@ -196,6 +201,14 @@ export class BuybackStack extends Stack {
         fn.function.addEnvironment(ENV.userPoolId, this.auth.userPool.userPoolId);
         fn.function.addEnvironment(ENV.userPoolClientId, this.auth.userPoolClient.userPoolClientId);
         fn.function.addEnvironment(ENV.breachRangeUrl, BREACH_RANGE_URL);
+        return;
+      }
+      case 'email:send': {
+        this.allowSendingEmail(fn);
+        return;
+      }
+      case 'email:check': {
+        this.allowSesIdentities(fn, 'ses:GetEmailIdentity');
         return;
       }
       default: {

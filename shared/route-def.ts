@@ -17,7 +17,11 @@ export type Capability =
   /** Writes keys into the provider secret (the back office's write-only credentials). */
   | 'secret:write'
   /** Reads the user pool's public ids (no AWS permission): the sign-in configuration. */
-  | 'auth:config';
+  | 'auth:config'
+  /** Sends an e-mail through SES directly (the test e-mail); order e-mails go through email-jobs. */
+  | 'email:send'
+  /** Asks SES whether the sender identity is verified (GetEmailIdentity). */
+  | 'email:check';
 
 export interface RouteDef {
   method: HttpMethod;

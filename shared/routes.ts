@@ -10,6 +10,7 @@ import { adminDeleteProduct } from './routes/admin-delete-product.js';
 import { adminGetCustomer } from './routes/admin-get-customer.js';
 import { adminGetDashboard } from './routes/admin-get-dashboard.js';
 import { adminGetLabel } from './routes/admin-get-label.js';
+import { adminGetMarketingStats } from './routes/admin-get-marketing-stats.js';
 import { adminGetOrder } from './routes/admin-get-order.js';
 import { adminGetSettings } from './routes/admin-get-settings.js';
 import { adminGetTicket } from './routes/admin-get-ticket.js';
@@ -89,6 +90,7 @@ export const routes = {
   adminUpdateProduct,
   adminDeleteProduct,
   adminCreateProductImageUpload,
+  adminGetMarketingStats,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;

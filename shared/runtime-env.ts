@@ -18,6 +18,8 @@ export const ENV = {
   jobRetryBaseSeconds: 'JOB_RETRY_BASE_SECONDS',
   /** Unset in AWS (the client's default); the local stack points it at its EasyPost test server. */
   easypostBaseUrl: 'EASYPOST_BASE_URL',
+  /** Unset in AWS (api.twilio.com); the local stack points it at its Twilio test server's origin. */
+  twilioBaseUrl: 'TWILIO_BASE_URL',
   /** The staff user pool and its web client (public ids, for the sign-in configuration). */
   userPoolId: 'USER_POOL_ID',
   userPoolClientId: 'USER_POOL_CLIENT_ID',

@@ -6,6 +6,7 @@
  * about +41 KB, ElectroDB about +226 KB) and the expressions stay the SDK's own.
  */
 import { createHash } from 'node:crypto';
+import type { SmsStatus } from '../../shared/rules/sms.js';
 import type { ShipmentState, TimelineEntry, TrackingStatus } from '../../shared/schemas/shipment.js';
 
 export interface TableKey {
@@ -20,6 +21,8 @@ const COLLECTION = {
   catalogue: 'CATALOGUE',
   tickets: 'TICKETS',
   emailLog: 'EMAILLOG',
+  smsLog: 'SMSLOG',
+  smsStatusLog: 'SMSSTATUSLOG',
 } as const;
 
 /** The one partition of the orderList index: every order, keyed by when it last changed. */
@@ -420,7 +423,32 @@ export const counters = {
   /** `day` is `YYYY-MM-DD` (UTC). */
   day: (day: string) => ({ pk: 'STATS#DAILY' as const, sk: day }),
   dailyPartition: 'STATS#DAILY' as const,
+  /** One UTC day's messages (MessageStatsItem): the marketing page's figures and the SMS daily limit. */
+  messagingDay: (day: string) => ({ pk: 'STATS#MESSAGING' as const, sk: day }),
+  messagingPartition: 'STATS#MESSAGING' as const,
 } as const;
+
+/**
+ * One UTC day's messages, counted when each one's status changes (a conditional write succeeded), on the day
+ * the message was created: email_sent / email_failed (SES accepted it / it failed for good), email_bounced,
+ * email_complained; sms_sent (Twilio accepted it), sms_failed (refused or failed before acceptance),
+ * sms_delivered, sms_undelivered (accepted, then undelivered or failed). `sms_daily` counts SMS handed to
+ * Twilio that day against the daily limit (an ADD with a condition, so concurrent sends cannot pass it).
+ */
+export interface MessageStatsItem {
+  pk: 'STATS#MESSAGING';
+  sk: string;
+  email_sent?: number;
+  email_failed?: number;
+  email_bounced?: number;
+  email_complained?: number;
+  sms_sent?: number;
+  sms_failed?: number;
+  sms_delivered?: number;
+  sms_undelivered?: number;
+  sms_daily?: number;
+}
+export type MessageCounter = Exclude<keyof MessageStatsItem, 'pk' | 'sk'>;
 
 /** The UTC day of an instant, as the daily counters key it. */
 export const dayOf = (at: string | Date): string =>
@@ -438,4 +466,48 @@ export const emailJob = {
 
 export const emailTemplate = {
   key: (name: string) => ({ pk: `EMAILTEMPLATE#${name}`, sk: 'TEMPLATE' as const }),
+} as const;
+
+// -------------------------------------------------------------------------------------------------------- SMS
+
+/**
+ * One item per SMS (test or marketing): written `queued` by the sending route before its job is queued, then
+ * moved forward only (shared/rules/sms.ts isLaterStatus) by the worker and Twilio's status callbacks. The
+ * provider SID, once known, finds it again (`sms.sidKey` points at it).
+ */
+export interface SmsMessageItem {
+  id: string;
+  kind: 'test' | 'marketing';
+  to: string;
+  message: string;
+  status: SmsStatus;
+  sid?: string;
+  error?: string;
+  error_code?: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export const smsMessage = {
+  key: (id: string) => ({ pk: `SMS#${id}`, sk: 'SMS' as const }),
+  /** collection: newest first (Message History, latest 50). */
+  indexes: (createdAt: string, id: string) => ({ gsi1pk: COLLECTION.smsLog, gsi1sk: `${createdAt}#${id}` }),
+  /** The provider's SID to our message id (status callbacks name the SID). */
+  sidKey: (sid: string) => ({ pk: `SMSSID#${sid}`, sk: 'SMSSID' as const }),
+  collectionPartition: COLLECTION.smsLog,
+} as const;
+
+/** One applied status callback (the message status log, latest 50); expires like the e-mail log. */
+export const smsStatusEvent = {
+  key: (messageId: string, status: string) => ({ pk: `SMS#${messageId}`, sk: `STATUS#${status}` }),
+  indexes: (at: string, messageId: string, status: string) => ({
+    gsi1pk: COLLECTION.smsStatusLog,
+    gsi1sk: `${at}#${messageId}#${status}`,
+  }),
+  collectionPartition: COLLECTION.smsStatusLog,
+} as const;
+
+/** A number that replied STOP or that Twilio refused as opted out (21610); START removes it. */
+export const smsOptOut = {
+  key: (e164: string) => ({ pk: `SMSOPTOUT#${e164}`, sk: 'OPTOUT' as const }),
 } as const;

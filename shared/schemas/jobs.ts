@@ -13,3 +13,17 @@ export const ZEmailJob = z.object({
   ref: z.optional(z.object({ kind: z.enum(['order', 'ticket', 'test']), id: z.string() })),
 });
 export type EmailJob = z.infer<typeof ZEmailJob>;
+
+/**
+ * A message on the sms-jobs queue: one SMS, whose record (status queued) the sending route wrote first.
+ * `messageId` is the record's id and makes redelivery harmless: the worker sends only while the record has
+ * no provider SID, and claims it before calling Twilio.
+ */
+export const ZSmsJob = z.object({
+  messageId: z.string().check(z.regex(UUID_PATTERN, 'messageId must be a UUID')),
+  to: z.string().check(z.regex(/^\+[1-9]\d{1,14}$/, 'to must be an E.164 number')),
+  /** The text as typed; the worker appends the footer from the settings current at sending time. */
+  body: z.string().check(z.minLength(1), z.maxLength(1600)),
+  kind: z.enum(['test', 'marketing']),
+});
+export type SmsJob = z.infer<typeof ZSmsJob>;

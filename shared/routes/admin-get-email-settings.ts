@@ -1,0 +1,13 @@
+import type { RouteDef } from '../route-def.js';
+import { ZEmailSettings } from '../schemas/admin-email.js';
+
+/** E-mail settings and whether SES has verified the sender (GetEmailIdentity). */
+export const adminGetEmailSettings = {
+  method: 'GET',
+  path: '/api/admin/email/settings',
+  auth: 'admin',
+  handler: 'email/handlers/admin-get-email-settings',
+  request: {},
+  response: ZEmailSettings,
+  capabilities: ['table:read', 'email:check'],
+} as const satisfies RouteDef;

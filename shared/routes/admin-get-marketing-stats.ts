@@ -1,0 +1,13 @@
+import type { RouteDef } from '../route-def.js';
+import { ZMarketingStats } from '../schemas/admin-marketing.js';
+
+/** The marketing page's figures for the last 30 days, from the daily message counters (one Query). */
+export const adminGetMarketingStats = {
+  method: 'GET',
+  path: '/api/admin/marketing/stats',
+  auth: 'admin',
+  handler: 'marketing/handlers/get-marketing-stats',
+  request: {},
+  response: ZMarketingStats,
+  capabilities: ['table:read'],
+} as const satisfies RouteDef;

@@ -1,0 +1,13 @@
+import type { RouteDef } from '../route-def.js';
+import { ZSmsSettings } from '../schemas/admin-sms.js';
+
+/** SMS settings with the spec's defaults; the auth token only as set or not. */
+export const adminGetSmsSettings = {
+  method: 'GET',
+  path: '/api/admin/sms/settings',
+  auth: 'admin',
+  handler: 'sms/handlers/admin-get-sms-settings',
+  request: {},
+  response: ZSmsSettings,
+  capabilities: ['table:read', 'secret:read'],
+} as const satisfies RouteDef;

@@ -1,0 +1,13 @@
+import type { RouteDef } from '../route-def.js';
+import { ZEmailLogList } from '../schemas/admin-email.js';
+
+/** Recent Emails: the last 10 (recipient, subject, status, sent at), delivery outcomes included. */
+export const adminListEmailLogs = {
+  method: 'GET',
+  path: '/api/admin/email/logs',
+  auth: 'admin',
+  handler: 'email/handlers/admin-list-email-logs',
+  request: {},
+  response: ZEmailLogList,
+  capabilities: ['table:read'],
+} as const satisfies RouteDef;

@@ -1,0 +1,13 @@
+import type { RouteDef } from '../route-def.js';
+import { ZEmailTemplateList } from '../schemas/admin-email.js';
+
+/** The editable templates (name, subject), stored ones over the built-in defaults. */
+export const adminListEmailTemplates = {
+  method: 'GET',
+  path: '/api/admin/email/templates',
+  auth: 'admin',
+  handler: 'email/handlers/admin-list-email-templates',
+  request: {},
+  response: ZEmailTemplateList,
+  capabilities: ['table:read'],
+} as const satisfies RouteDef;

@@ -1,0 +1,13 @@
+import type { RouteDef } from '../route-def.js';
+import { ZSmsHistory } from '../schemas/admin-sms.js';
+
+/** Message History (latest 50) and the message status log (latest 50). */
+export const adminListSmsMessages = {
+  method: 'GET',
+  path: '/api/admin/sms/messages',
+  auth: 'admin',
+  handler: 'sms/handlers/admin-list-sms-messages',
+  request: {},
+  response: ZSmsHistory,
+  capabilities: ['table:read'],
+} as const satisfies RouteDef;

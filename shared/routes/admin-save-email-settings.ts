@@ -1,0 +1,13 @@
+import type { RouteDef } from '../route-def.js';
+import { ZEmailSettings, ZSaveEmailSettingsRequest } from '../schemas/admin-email.js';
+
+/** Save the e-mail card (enable, from, reply-to) into the settings record; answers with the sender check. */
+export const adminSaveEmailSettings = {
+  method: 'PUT',
+  path: '/api/admin/email/settings',
+  auth: 'admin',
+  handler: 'email/handlers/admin-save-email-settings',
+  request: { body: ZSaveEmailSettingsRequest },
+  response: ZEmailSettings,
+  capabilities: ['table:read', 'table:write', 'email:check'],
+} as const satisfies RouteDef;

@@ -1,0 +1,16 @@
+import type { RouteDef } from '../route-def.js';
+import { ZSendSmsRequest, ZSmsSendResult } from '../schemas/admin-sms.js';
+
+/**
+ * Marketing SMS to comma-separated recipients: each valid, not opted-out number within today's limit is
+ * recorded and queued; the others come back refused with the reason.
+ */
+export const adminSendSms = {
+  method: 'POST',
+  path: '/api/admin/sms/send',
+  auth: 'admin',
+  handler: 'sms/handlers/admin-send-sms',
+  request: { body: ZSendSmsRequest },
+  response: ZSmsSendResult,
+  capabilities: ['table:read', 'table:write', 'secret:read', 'sms-jobs:send'],
+} as const satisfies RouteDef;

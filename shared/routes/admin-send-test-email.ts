@@ -1,0 +1,13 @@
+import type { RouteDef } from '../route-def.js';
+import { ZSendTestEmailRequest, ZSendTestEmailResponse } from '../schemas/admin-email.js';
+
+/** Send a test e-mail now through SES, after the spec's preconditions (enabled, from set, sender verified). */
+export const adminSendTestEmail = {
+  method: 'POST',
+  path: '/api/admin/email/test',
+  auth: 'admin',
+  handler: 'email/handlers/admin-send-test-email',
+  request: { body: ZSendTestEmailRequest },
+  response: ZSendTestEmailResponse,
+  capabilities: ['table:read', 'table:write', 'email:check', 'email:send'],
+} as const satisfies RouteDef;

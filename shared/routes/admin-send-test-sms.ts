@@ -1,0 +1,13 @@
+import type { RouteDef } from '../route-def.js';
+import { ZSendTestSmsRequest, ZSmsSendResult } from '../schemas/admin-sms.js';
+
+/** Queue a test SMS to one number, after the spec's preconditions (settings exist and are enabled). */
+export const adminSendTestSms = {
+  method: 'POST',
+  path: '/api/admin/sms/test',
+  auth: 'admin',
+  handler: 'sms/handlers/admin-send-test-sms',
+  request: { body: ZSendTestSmsRequest },
+  response: ZSmsSendResult,
+  capabilities: ['table:read', 'table:write', 'secret:read', 'sms-jobs:send'],
+} as const satisfies RouteDef;

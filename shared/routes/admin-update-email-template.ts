@@ -1,0 +1,13 @@
+import type { RouteDef } from '../route-def.js';
+import { ZEmailTemplate, ZEmailTemplateInput, ZEmailTemplateParams } from '../schemas/admin-email.js';
+
+/** Save a template; refused with the reason when it names an unknown variable or cannot be rendered. */
+export const adminUpdateEmailTemplate = {
+  method: 'PUT',
+  path: '/api/admin/email/templates/{key}',
+  auth: 'admin',
+  handler: 'email/handlers/admin-update-email-template',
+  request: { params: ZEmailTemplateParams, body: ZEmailTemplateInput },
+  response: ZEmailTemplate,
+  capabilities: ['table:read', 'table:write'],
+} as const satisfies RouteDef;

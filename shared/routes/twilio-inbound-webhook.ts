@@ -1,0 +1,16 @@
+import type { RouteDef } from '../route-def.js';
+import { ZWebhookReceipt } from '../schemas/shipment.js';
+
+/**
+ * Messages a recipient sends back (form-encoded, signed like the status callbacks): STOP and its synonyms
+ * record an opt-out, START removes it. Answered with an empty TwiML-free receipt.
+ */
+export const twilioInboundWebhook = {
+  method: 'POST',
+  path: '/api/webhooks/twilio/inbound',
+  auth: 'public',
+  handler: 'sms/handlers/twilio-inbound-webhook',
+  request: {},
+  response: ZWebhookReceipt,
+  capabilities: ['table:read', 'table:write', 'secret:read'],
+} as const satisfies RouteDef;

@@ -1,0 +1,17 @@
+import type { RouteDef } from '../route-def.js';
+import { ZWebhookReceipt } from '../schemas/shipment.js';
+
+/**
+ * Twilio's status callbacks (form-encoded). No body schema here: the handler checks X-Twilio-Signature over
+ * the PUBLIC callback URL from configuration (never the Host header) and the raw form first (401), then
+ * parses the form with its schema.
+ */
+export const twilioStatusWebhook = {
+  method: 'POST',
+  path: '/api/webhooks/twilio/status',
+  auth: 'public',
+  handler: 'sms/handlers/twilio-status-webhook',
+  request: {},
+  response: ZWebhookReceipt,
+  capabilities: ['table:read', 'table:write', 'secret:read'],
+} as const satisfies RouteDef;
