@@ -555,6 +555,12 @@ export const adminSmsMessages = {
   historyEmpty: 'No messages yet',
   historyLoadFailed: 'Failed to load message history',
   forgedCallback: 'Invalid Twilio signature',
+  invalidCallback: 'Invalid Twilio callback',
+  credentialsMissing: 'Please set the Twilio account SID, auth token and phone number first.',
+  sendInterrupted:
+    'Sending was interrupted before Twilio answered; not sent again so the number never gets it twice',
+  sendRetriesExhausted: (attempts: number, reason: string) =>
+    `Failed to send message after ${attempts} attempts: ${reason}`,
 } as const;
 
 export const messages = {

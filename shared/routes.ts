@@ -13,21 +13,26 @@ import { adminGetLabel } from './routes/admin-get-label.js';
 import { adminGetMarketingStats } from './routes/admin-get-marketing-stats.js';
 import { adminGetOrder } from './routes/admin-get-order.js';
 import { adminGetSettings } from './routes/admin-get-settings.js';
+import { adminGetSmsSettings } from './routes/admin-get-sms-settings.js';
 import { adminGetTicket } from './routes/admin-get-ticket.js';
 import { adminImportProducts } from './routes/admin-import-products.js';
 import { adminListCustomers } from './routes/admin-list-customers.js';
 import { adminListOrders } from './routes/admin-list-orders.js';
 import { adminListProducts } from './routes/admin-list-products.js';
+import { adminListSmsMessages } from './routes/admin-list-sms-messages.js';
 import { adminListTickets } from './routes/admin-list-tickets.js';
 import { adminLogPayment } from './routes/admin-log-payment.js';
 import { adminRegenerateQrCode } from './routes/admin-regenerate-qr-code.js';
 import { adminRequestLabel } from './routes/admin-request-label.js';
 import { adminSendOrderEmail } from './routes/admin-send-order-email.js';
+import { adminSendSms } from './routes/admin-send-sms.js';
+import { adminSendTestSms } from './routes/admin-send-test-sms.js';
 import { adminSetOrderStatus } from './routes/admin-set-order-status.js';
 import { adminSetTicketStatus } from './routes/admin-set-ticket-status.js';
 import { adminUpdateCustomer } from './routes/admin-update-customer.js';
 import { adminUpdateProduct } from './routes/admin-update-product.js';
 import { adminUpdateSettings } from './routes/admin-update-settings.js';
+import { adminUpdateSmsSettings } from './routes/admin-update-sms-settings.js';
 import { createOrder } from './routes/create-order.js';
 import { createTicket } from './routes/create-ticket.js';
 import { easypostWebhook } from './routes/easypost-webhook.js';
@@ -41,6 +46,8 @@ import { listProducts } from './routes/list-products.js';
 import { lookupOrder } from './routes/lookup-order.js';
 import { regenerateQrCode } from './routes/regenerate-qr-code.js';
 import { requestLabel } from './routes/request-label.js';
+import { twilioInboundWebhook } from './routes/twilio-inbound-webhook.js';
+import { twilioStatusWebhook } from './routes/twilio-status-webhook.js';
 
 export * from './route-def.js';
 
@@ -91,6 +98,13 @@ export const routes = {
   adminDeleteProduct,
   adminCreateProductImageUpload,
   adminGetMarketingStats,
+  adminGetSmsSettings,
+  adminUpdateSmsSettings,
+  adminSendTestSms,
+  adminSendSms,
+  adminListSmsMessages,
+  twilioStatusWebhook,
+  twilioInboundWebhook,
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof routes;
@@ -109,6 +123,15 @@ export const workers = {
     queue: 'label-jobs',
     handler: 'labels/label-worker',
     timeoutSeconds: 60,
+    batchSize: 1,
+    retryBaseSeconds: 15,
+    capabilities: ['table:read', 'table:write', 'secret:read'],
+  },
+  smsWorker: {
+    queue: 'sms-jobs',
+    handler: 'sms/sms-worker',
+    timeoutSeconds: 30,
+    // One SMS per invocation: a slow Twilio answer delays no other message, and a retry touches one record.
     batchSize: 1,
     retryBaseSeconds: 15,
     capabilities: ['table:read', 'table:write', 'secret:read'],

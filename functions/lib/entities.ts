@@ -484,6 +484,8 @@ export interface SmsMessageItem {
   sid?: string;
   error?: string;
   error_code?: string;
+  /** Deliveries that claimed it (the worker's retry count). */
+  attempts?: number;
   created_at: string;
   updated_at: string;
 }

@@ -1,0 +1,293 @@
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { SMS_STATUSES, type SmsStatus, smsStatusRank } from '../../shared/rules/sms.js';
+import { TABLE_INDEXES, TTL_ATTRIBUTE } from '../../shared/runtime-env.js';
+import { SMS_HISTORY_PAGE, type SmsHistory } from '../../shared/schemas/admin-sms.js';
+import { db, tableName } from '../lib/db.js';
+import {
+  counters,
+  dayOf,
+  type SmsMessageItem,
+  smsMessage,
+  smsOptOut,
+  smsStatusEvent,
+} from '../lib/entities.js';
+import { isLostRace } from '../lib/races.js';
+
+const STATUS_LOG_RETENTION_DAYS = 90;
+
+/** Runs a conditional write; false when its condition did not hold (someone else moved the record first). */
+async function conditional(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (isLostRace(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Takes one of today's SMS (UTC day) against the daily limit: one ADD whose condition holds only below the
+ * limit, so any number of concurrent sends together never take more than `limit`.
+ */
+export const reserveDailySlot = (now: Date, limit: number): Promise<boolean> =>
+  conditional(() =>
+    db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: counters.messagingDay(dayOf(now)),
+        UpdateExpression: 'ADD sms_daily :one',
+        ConditionExpression: 'attribute_not_exists(sms_daily) OR sms_daily < :limit',
+        ExpressionAttributeValues: { ':one': 1, ':limit': limit },
+      }),
+    ),
+  );
+
+/** Gives a reserved SMS back (its job could not be queued, so nothing was sent). */
+export async function releaseDailySlot(now: Date): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: counters.messagingDay(dayOf(now)),
+      UpdateExpression: 'ADD sms_daily :minus',
+      ExpressionAttributeValues: { ':minus': -1 },
+    }),
+  );
+}
+
+/** The numbers of `numbers` that opted out (one consistent read each, in parallel). */
+export async function optedOut(numbers: readonly string[]): Promise<Set<string>> {
+  const found = await Promise.all(
+    numbers.map(async (e164) => {
+      const { Item } = await db.send(
+        new GetCommand({ TableName: tableName(), Key: smsOptOut.key(e164), ConsistentRead: true }),
+      );
+      return Item ? e164 : null;
+    }),
+  );
+  return new Set(found.filter((n): n is string => n !== null));
+}
+
+export async function recordOptOut(e164: string, source: 'inbound' | 'twilio', at: string): Promise<void> {
+  await db.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...smsOptOut.key(e164), entity: 'SmsOptOut', phone: e164, source, created_at: at },
+    }),
+  );
+}
+
+export async function removeOptOut(e164: string): Promise<void> {
+  await db.send(new DeleteCommand({ TableName: tableName(), Key: smsOptOut.key(e164) }));
+}
+
+/** A new message record; its id is fresh, so the write never replaces one. */
+export async function createMessage(item: SmsMessageItem): Promise<void> {
+  await db.send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...smsMessage.key(item.id),
+        ...smsMessage.indexes(item.created_at, item.id),
+        entity: 'SmsMessage',
+        ...item,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+export async function getMessage(id: string): Promise<(SmsMessageItem & { attempts?: number }) | null> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: smsMessage.key(id), ConsistentRead: true }),
+  );
+  return (Item as (SmsMessageItem & { attempts?: number }) | undefined) ?? null;
+}
+
+/**
+ * The worker's claim: only a record still queued and without a provider SID moves to sending (and counts an
+ * attempt). A redelivered job finds it claimed or done and sends nothing.
+ */
+export const claimMessage = (id: string, at: string): Promise<boolean> =>
+  conditional(() =>
+    db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: smsMessage.key(id),
+        UpdateExpression: 'SET #s = :sending, updated_at = :at ADD attempts :one',
+        ConditionExpression: 'attribute_exists(pk) AND #s = :queued AND attribute_not_exists(sid)',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':sending': 'sending', ':queued': 'queued', ':at': at, ':one': 1 },
+      }),
+    ),
+  );
+
+/** Moves a record from `from` (and still without a SID) to `to`; false if it had moved on. */
+export const moveUnsent = (
+  id: string,
+  from: 'queued' | 'sending',
+  to: 'queued' | 'failed',
+  at: string,
+  error?: { message: string; code?: string },
+): Promise<boolean> =>
+  conditional(() =>
+    db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: smsMessage.key(id),
+        UpdateExpression: `SET #s = :to, updated_at = :at${error ? ', #e = :error, error_code = :code' : ''}`,
+        ConditionExpression: 'attribute_exists(pk) AND #s = :from AND attribute_not_exists(sid)',
+        ExpressionAttributeNames: { '#s': 'status', ...(error ? { '#e': 'error' } : {}) },
+        ExpressionAttributeValues: {
+          ':to': to,
+          ':from': from,
+          ':at': at,
+          ...(error ? { ':error': error.message, ':code': error.code ?? null } : {}),
+        },
+      }),
+    ),
+  );
+
+/** Twilio accepted the message: its SID on the record and a pointer from the SID, in one transaction. */
+export const recordAccepted = (message: SmsMessageItem, sid: string, at: string): Promise<boolean> =>
+  conditional(() =>
+    db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: smsMessage.key(message.id),
+              UpdateExpression: 'SET #s = :sent, sid = :sid, updated_at = :at',
+              ConditionExpression: '#s = :sending AND attribute_not_exists(sid)',
+              ExpressionAttributeNames: { '#s': 'status' },
+              ExpressionAttributeValues: { ':sent': 'sent', ':sending': 'sending', ':sid': sid, ':at': at },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...smsMessage.sidKey(sid),
+                entity: 'SmsSid',
+                message_id: message.id,
+                created_at: message.created_at,
+              },
+            },
+          },
+        ],
+      }),
+    ),
+  );
+
+export async function findMessageBySid(sid: string): Promise<SmsMessageItem | null> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: smsMessage.sidKey(sid), ConsistentRead: true }),
+  );
+  return typeof Item?.message_id === 'string' ? getMessage(Item.message_id) : null;
+}
+
+/** The statuses a message may be in for `next` to replace it (strictly earlier ones). */
+const earlierThan = (next: SmsStatus) => SMS_STATUSES.filter((s) => smsStatusRank(s) < smsStatusRank(next));
+
+/**
+ * One status callback: the record moves forward only (the condition names every earlier status, so a late or
+ * repeated callback changes nothing), and the status log gets its line in the same transaction.
+ */
+export function applyStatus(
+  message: SmsMessageItem,
+  next: SmsStatus,
+  errorCode: string | null,
+  now: Date,
+): Promise<boolean> {
+  const at = now.toISOString();
+  const earlier = earlierThan(next);
+  const values: Record<string, unknown> = { ':next': next, ':at': at };
+  if (errorCode) values[':code'] = errorCode;
+  earlier.forEach((status, i) => {
+    values[`:e${i}`] = status;
+  });
+  return conditional(() =>
+    db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: smsMessage.key(message.id),
+              UpdateExpression: `SET #s = :next, updated_at = :at${errorCode ? ', error_code = :code' : ''}`,
+              ConditionExpression: `#s IN (${earlier.map((_, i) => `:e${i}`).join(', ')})`,
+              ExpressionAttributeNames: { '#s': 'status' },
+              ExpressionAttributeValues: values,
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...smsStatusEvent.key(message.id, next),
+                ...smsStatusEvent.indexes(at, message.id, next),
+                entity: 'SmsStatusEvent',
+                at,
+                message_id: message.id,
+                to: message.to,
+                status: next,
+                error_code: errorCode,
+                [TTL_ATTRIBUTE]: Math.floor(now.getTime() / 1000) + STATUS_LOG_RETENTION_DAYS * 86400,
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    ),
+  );
+}
+
+const latest = async (partition: string) => {
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: TABLE_INDEXES.collection.name,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': partition },
+      ScanIndexForward: false,
+      Limit: SMS_HISTORY_PAGE,
+    }),
+  );
+  return Items;
+};
+
+/** Message History and the status log: one Query of each collection partition, newest first. */
+export async function listHistory(): Promise<SmsHistory> {
+  const [messages, events] = await Promise.all([
+    latest(smsMessage.collectionPartition),
+    latest(smsStatusEvent.collectionPartition),
+  ]);
+  return {
+    messages: messages.map((item) => ({
+      id: String(item.id),
+      createdAt: String(item.created_at),
+      to: String(item.to),
+      message: String(item.message),
+      status: item.status as SmsStatus,
+      sid: typeof item.sid === 'string' ? item.sid : null,
+      error: typeof item.error === 'string' ? item.error : null,
+      kind: item.kind === 'test' ? 'test' : 'marketing',
+    })),
+    statusLog: events.map((item) => ({
+      at: String(item.at),
+      messageId: String(item.message_id),
+      to: String(item.to),
+      status: item.status as SmsStatus,
+      errorCode: typeof item.error_code === 'string' ? item.error_code : null,
+    })),
+  };
+}

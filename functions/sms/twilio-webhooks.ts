@@ -1,0 +1,80 @@
+import { validateRequest } from 'twilio/lib/webhooks/webhooks';
+import { adminSmsMessages as m } from '../../shared/messages.js';
+import { isLaterStatus } from '../../shared/rules/sms.js';
+import { ENV } from '../../shared/runtime-env.js';
+import {
+  inboundKeyword,
+  smsStatusOf,
+  ZTwilioInboundMessage,
+  ZTwilioStatusCallback,
+} from '../../shared/schemas/twilio-webhooks.js';
+import { AppError } from '../lib/errors.js';
+import { log } from '../lib/log.js';
+import { countMessage } from '../lib/message-stats.js';
+import { getProviderSecrets, readProviderSecretsFresh } from '../lib/secrets.js';
+import { parseInput } from '../lib/validation.js';
+import { applyStatus, findMessageBySid, recordOptOut, removeOptOut } from './sms-repository.js';
+
+/** The public URL Twilio calls and signs, from configuration: a forged Host header cannot change it. */
+export const webhookUrl = (path: 'status' | 'inbound'): string =>
+  `${process.env[ENV.siteUrl]}/api/webhooks/twilio/${path}`;
+
+/** The form as Twilio posted it (a repeated field keeps its last value, as Twilio's own validator reads it). */
+export const formParams = (rawBody: string | undefined): Record<string, string> =>
+  Object.fromEntries(new URLSearchParams(rawBody ?? ''));
+
+/**
+ * X-Twilio-Signature over the configured URL and the form, with the auth token from the stage's secret. The
+ * cached token is tried first; a mismatch reads the secret again once, so a token just saved is honoured.
+ */
+export async function verifiedForm(
+  path: 'status' | 'inbound',
+  rawBody: string | undefined,
+  signature: string | undefined,
+): Promise<Record<string, string>> {
+  const params = formParams(rawBody);
+  const url = webhookUrl(path);
+  const valid = (token: string | undefined) =>
+    Boolean(token && signature && validateRequest(token, signature, url, params));
+  if (valid((await getProviderSecrets()).twilioAuthToken)) return params;
+  const fresh = (await readProviderSecretsFresh()).twilioAuthToken;
+  if (!fresh) log('error', 'Twilio auth token is not configured: every callback is refused');
+  if (!valid(fresh)) throw new AppError('unauthorized', m.forgedCallback);
+  return params;
+}
+
+/**
+ * One status callback, applied once and forward only: an unknown SID, a repeated or an older status changes
+ * nothing (`duplicate: true`). Counted when the write moved the status: delivered, or undelivered/failed.
+ */
+export async function handleStatusCallback(
+  form: Record<string, string>,
+  now: Date,
+): Promise<{ received: true; duplicate: boolean }> {
+  const callback = parseInput(ZTwilioStatusCallback, form);
+  const message = await findMessageBySid(callback.MessageSid);
+  if (!message) {
+    log('warn', 'Twilio status callback for an unknown message', { sid: callback.MessageSid });
+    return { received: true, duplicate: true };
+  }
+  const next = smsStatusOf(callback.MessageStatus);
+  if (!isLaterStatus(message.status, next)) return { received: true, duplicate: true };
+  const applied = await applyStatus(message, next, callback.ErrorCode ?? null, now);
+  if (!applied) return { received: true, duplicate: true };
+  if (next === 'delivered') await countMessage('sms_delivered', message.created_at);
+  else if (next === 'undelivered' || next === 'failed')
+    await countMessage('sms_undelivered', message.created_at);
+  return { received: true, duplicate: false };
+}
+
+/** An inbound text: STOP and its synonyms record an opt-out, START/YES/UNSTOP remove it; others are ignored. */
+export async function handleInboundMessage(
+  form: Record<string, string>,
+  now: Date,
+): Promise<{ received: true; duplicate: boolean }> {
+  const inbound = parseInput(ZTwilioInboundMessage, form);
+  const keyword = inboundKeyword(inbound.Body);
+  if (keyword === 'opt-out') await recordOptOut(inbound.From, 'inbound', now.toISOString());
+  else if (keyword === 'opt-in') await removeOptOut(inbound.From);
+  return { received: true, duplicate: false };
+}
