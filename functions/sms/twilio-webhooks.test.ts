@@ -22,9 +22,9 @@ beforeAll(() => {
 const sign = (url: string, form = body, token = TOKEN) =>
   getExpectedTwilioSignature(token, url, formParams(form));
 
-const refusal = async (run: Promise<unknown>) => {
+const refusal = async (run: () => Promise<unknown>) => {
   try {
-    await run;
+    await run();
     return null;
   } catch (error) {
     return [(error as { status: number }).status, (error as Error).message];
@@ -43,12 +43,17 @@ describe('Twilio webhook signatures', () => {
 
   it('refuses a missing signature, another URL, a changed form or another token (401)', async () => {
     const forged = [
-      verifiedForm('status', body, undefined),
+      () => verifiedForm('status', body, undefined),
       // Signed for the URL a forged Host header would name: the configured URL is what counts.
-      verifiedForm('status', body, sign('https://attacker.example/api/webhooks/twilio/status')),
-      verifiedForm('inbound', body, sign(`${SITE}/api/webhooks/twilio/status`)),
-      verifiedForm('status', body.replace('delivered', 'failed'), sign(`${SITE}/api/webhooks/twilio/status`)),
-      verifiedForm('status', body, sign(`${SITE}/api/webhooks/twilio/status`, body, 'd'.repeat(32))),
+      () => verifiedForm('status', body, sign('https://attacker.example/api/webhooks/twilio/status')),
+      () => verifiedForm('inbound', body, sign(`${SITE}/api/webhooks/twilio/status`)),
+      () =>
+        verifiedForm(
+          'status',
+          body.replace('delivered', 'failed'),
+          sign(`${SITE}/api/webhooks/twilio/status`),
+        ),
+      () => verifiedForm('status', body, sign(`${SITE}/api/webhooks/twilio/status`, body, 'd'.repeat(32))),
     ];
     for (const attempt of forged) expect(await refusal(attempt)).toEqual([401, m.forgedCallback]);
   });

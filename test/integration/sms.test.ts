@@ -177,7 +177,7 @@ describe('SMS settings', () => {
     [{ phoneNumber: '555-0100' }, m.invalidPhone],
     [{ messageFooter: 'x'.repeat(161) }, m.footerTooLong],
     [{ isEnabled: 'yes' }, m.invalidSettings],
-  ])('refuses %j with the spec message and writes nothing', async (body, message) => {
+  ])('refuses a bad save (%#) with the spec message, writing nothing', async (body, message) => {
     const res = await save(body);
     expect([res.status, res.body.error?.message]).toEqual([400, message]);
     expect((await getItem({ pk: 'SETTINGS', sk: 'SITE' }))?.sms_settings).toBeUndefined();
@@ -221,7 +221,7 @@ describe('sending: bad input', () => {
       m.tooManyRecipients,
     ],
     ['send', { recipients: 'abc, 555', message: 'hi' }, m.allFailed],
-  ])('%s %j: 400 with the spec message, nothing recorded or sent', async (path, body, message) => {
+  ])('%s (%#): 400 with the spec message, nothing recorded or sent', async (path, body, message) => {
     const before = (await history()).messages.length;
     const res = await call('POST', path, body);
     expect([res.status, res.body.error?.message]).toEqual([400, message]);
