@@ -13,6 +13,36 @@ export function sdkPackagesOf(metafile: Metafile, output: string): string[] {
   return [...new Set(inputs.map((i) => SDK_PACKAGE.exec(i)?.[1]).filter((p): p is string => !!p))].sort();
 }
 
+/**
+ * Provider clients a Lambda may bundle, each recognised by a module of it in the metafile, and how the floor
+ * imports it the same way the function does (the Twilio Messages API alone, or only its webhook signature check).
+ */
+const PROVIDER_FLOORS: Array<{ name: string; marker: RegExp; source: string }> = [
+  {
+    name: 'twilio:messages',
+    marker: /node_modules\/twilio\/lib\/rest\/Api\.js$/,
+    source: `import { Client as TwilioBase } from 'twilio/lib/base/BaseTwilio';
+import TwilioApi from 'twilio/lib/rest/Api';
+export const twilioMessages = (sid, token) => new TwilioApi(new TwilioBase(sid, token)).account.messages;`,
+  },
+  {
+    name: 'twilio:webhooks',
+    marker: /node_modules\/twilio\/lib\/webhooks\/webhooks\.js$/,
+    source: `export { validateRequest } from 'twilio/lib/webhooks/webhooks';`,
+  },
+  {
+    name: '@easypost/api',
+    marker: /node_modules\/@easypost\/api\//,
+    source: `export { default as EasyPostClient } from '@easypost/api';`,
+  },
+];
+
+/** The provider clients (PROVIDER_FLOORS names) a bundle pulled in, from esbuild's metafile. */
+export function providersOf(metafile: Metafile, output: string): string[] {
+  const inputs = Object.keys(metafile.outputs[output]?.inputs ?? {});
+  return PROVIDER_FLOORS.filter((p) => inputs.some((i) => p.marker.test(i))).map((p) => p.name);
+}
+
 const CLIENT_EXPORT: Record<string, string> = {
   '@aws-sdk/client-dynamodb': 'DynamoDBClient',
   '@aws-sdk/lib-dynamodb': 'DynamoDBDocumentClient',
@@ -23,7 +53,11 @@ const CLIENT_EXPORT: Record<string, string> = {
 };
 
 /** The floor: a bundle that imports only the same SDK clients, built with the Lambdas' own esbuild options. */
-export async function buildBareBundle(packages: string[], root: string): Promise<string> {
+export async function buildBareBundle(
+  packages: string[],
+  root: string,
+  providers: string[] = [],
+): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'bare-bundle-'));
   const entry = join(dir, 'entry.js');
   // Import and construct each client at module scope, as the functions do: that construction is part of init.
@@ -36,6 +70,7 @@ export async function buildBareBundle(packages: string[], root: string): Promise
     return `new C${i}({})`;
   });
   lines.push(`export const clients = [${construct.join(', ')}];`);
+  for (const provider of PROVIDER_FLOORS) if (providers.includes(provider.name)) lines.push(provider.source);
   writeFileSync(entry, lines.join('\n'));
   const outfile = join(dir, 'out', 'index.js');
   mkdirSync(join(dir, 'out'));

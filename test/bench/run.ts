@@ -16,7 +16,7 @@ import {
   stopLocalStackProcess,
 } from '../support/local-stack-process.js';
 import { benchBackOffice } from './back-office.js';
-import { buildBareBundle, initTimesMs, rel, sdkPackagesOf, sizeOf } from './bundles.js';
+import { buildBareBundle, initTimesMs, providersOf, rel, sdkPackagesOf, sizeOf } from './bundles.js';
 import { benchCustomers } from './customers.js';
 import { LIGHTHOUSE_BUDGET, lighthouseScores } from './lighthouse.js';
 import { loadBareGetItem, loadUrl } from './load.js';
@@ -47,10 +47,13 @@ async function benchBundles() {
   const functions = [];
   for (const output of outputs) {
     const packages = sdkPackagesOf(metafile, output);
-    const key = packages.join(',');
+    const providers = providersOf(metafile, output);
+    const key = [...packages, ...providers].join(',');
     // A function with no SDK client has no floor to compare with: its absolute figures are reported.
-    if (!bareFor.has(key)) bareFor.set(key, packages.length ? await buildBareBundle(packages, root) : null);
-    functions.push({ file: join(root, output), packages, bare: bareFor.get(key)! });
+    if (!bareFor.has(key)) {
+      bareFor.set(key, packages.length ? await buildBareBundle(packages, root, providers) : null);
+    }
+    functions.push({ file: join(root, output), packages, providers, bare: bareFor.get(key)! });
   }
   const files = [
     ...new Set([...functions.map((f) => f.file), ...[...bareFor.values()].filter((b): b is string => !!b)]),
@@ -58,9 +61,10 @@ async function benchBundles() {
   const init = initTimesMs(files);
   const report = {
     budgetRatio: 1.15,
-    functions: functions.map(({ file, packages, bare }) => ({
+    functions: functions.map(({ file, packages, providers, bare }) => ({
       function: rel(outdir, dirname(file)),
       sdkClients: packages,
+      providerClients: providers,
       bytes: sizeOf(file),
       initMs: round(init.get(file)!.best),
       initMedianMs: round(init.get(file)!.median),
