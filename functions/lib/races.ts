@@ -17,3 +17,14 @@ export function isLostRace(error: unknown): boolean {
 /** Backoff with jitter, so racing writers do not collide again in step. */
 export const pause = (attempt: number) =>
   new Promise((resolve) => setTimeout(resolve, 15 * 2 ** attempt + randomInt(40)));
+
+/** Runs a conditional write; false when its condition did not hold (someone else moved the item first). */
+export async function conditional(write: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (isLostRace(error)) return false;
+    throw error;
+  }
+}

@@ -16,20 +16,9 @@ import {
   smsOptOut,
   smsStatusEvent,
 } from '../lib/entities.js';
-import { isLostRace } from '../lib/races.js';
+import { conditional } from '../lib/races.js';
 
 const STATUS_LOG_RETENTION_DAYS = 90;
-
-/** Runs a conditional write; false when its condition did not hold (someone else moved the record first). */
-async function conditional(write: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await write();
-    return true;
-  } catch (error) {
-    if (isLostRace(error)) return false;
-    throw error;
-  }
-}
 
 /**
  * Takes one of today's SMS (UTC day) against the daily limit: one ADD whose condition holds only below the

@@ -109,6 +109,21 @@ const setDailyCount = (count: number) =>
       ExpressionAttributeValues: { ':n': count },
     }),
   );
+/** A message record written directly, as the sending route (queued) or the worker (sent, with a SID) would. */
+async function putMessage(fields: { to: string; message: string; status: string; sid?: string }) {
+  const id = randomUUID();
+  const at = new Date().toISOString();
+  await putItem({
+    ...smsMessage.key(id),
+    ...smsMessage.indexes(at, id),
+    id,
+    kind: 'marketing',
+    ...fields,
+    created_at: at,
+    updated_at: at,
+  });
+  return id;
+}
 const dayCounters = async () =>
   ((await getItem(counters.messagingDay(dayOf(new Date())))) ?? {}) as Partial<Record<string, number>>;
 
@@ -280,19 +295,7 @@ describe('sending through the Twilio test server', () => {
 
   it('a redelivered SMS job sends once', async () => {
     const to = freshNumber();
-    const id = randomUUID();
-    const at = new Date().toISOString();
-    await putItem({
-      ...smsMessage.key(id),
-      ...smsMessage.indexes(at, id),
-      id,
-      kind: 'marketing',
-      to,
-      message: 'Once only',
-      status: 'queued',
-      created_at: at,
-      updated_at: at,
-    });
+    const id = await putMessage({ to, message: 'Once only', status: 'queued' });
     const job: SmsJob = { messageId: id, to, body: 'Once only', kind: 'marketing' };
     const sqs = new SQSClient({
       endpoint: stack().urls.sqs,
@@ -328,22 +331,9 @@ describe('sending through the Twilio test server', () => {
 describe('Twilio webhooks', () => {
   /** A message Twilio accepted (status sent), written directly: its status callbacks are what is tested. */
   async function acceptedMessage() {
-    const id = randomUUID();
     const sid = `SM${randomBytes(16).toString('hex')}`;
-    const at = new Date().toISOString();
-    await putItem({
-      ...smsMessage.key(id),
-      ...smsMessage.indexes(at, id),
-      id,
-      kind: 'marketing',
-      to: freshNumber(),
-      message: 'Callback check',
-      status: 'sent',
-      sid,
-      created_at: at,
-      updated_at: at,
-    });
-    await putItem({ ...smsMessage.sidKey(sid), message_id: id, created_at: at });
+    const id = await putMessage({ to: freshNumber(), message: 'Callback check', status: 'sent', sid });
+    await putItem({ ...smsMessage.sidKey(sid), message_id: id, created_at: new Date().toISOString() });
     return { id, sid };
   }
   const statusOf = async (id: string) => (await getItem(smsMessage.key(id)))?.status;
