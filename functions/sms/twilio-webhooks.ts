@@ -43,6 +43,21 @@ export async function verifiedForm(
   return params;
 }
 
+const SID_LOOKUPS = 5;
+const SID_LOOKUP_PAUSE_MS = 200;
+
+/**
+ * Twilio may call back before the worker has stored the SID Twilio just answered with: an unknown SID is looked
+ * up again a few times (about a second) before the callback is let go.
+ */
+async function findMessageWithin(sid: string) {
+  for (let attempt = 1; ; attempt++) {
+    const message = await findMessageBySid(sid);
+    if (message || attempt >= SID_LOOKUPS) return message;
+    await new Promise((resolve) => setTimeout(resolve, SID_LOOKUP_PAUSE_MS));
+  }
+}
+
 /**
  * One status callback, applied once and forward only: an unknown SID, a repeated or an older status changes
  * nothing (`duplicate: true`). Counted when the write moved the status: delivered, or undelivered/failed.
@@ -52,7 +67,7 @@ export async function handleStatusCallback(
   now: Date,
 ): Promise<{ received: true; duplicate: boolean }> {
   const callback = parseInput(ZTwilioStatusCallback, form);
-  const message = await findMessageBySid(callback.MessageSid);
+  const message = await findMessageWithin(callback.MessageSid);
   if (!message) {
     log('warn', 'Twilio status callback for an unknown message', { sid: callback.MessageSid });
     return { received: true, duplicate: true };
