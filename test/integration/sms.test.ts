@@ -59,10 +59,17 @@ async function twilioControl<T>(path: string, method = 'GET', body?: unknown): P
   return (text ? JSON.parse(text) : null) as T;
 }
 type SentMessage = { to: string; body: string; sid?: string };
-const sentTo = async (to: string) => {
-  const listed = await twilioControl<SentMessage[] | { messages: SentMessage[] }>('messages');
-  const all = Array.isArray(listed) ? listed : listed.messages;
-  return all.filter((message) => message.to === to || (message as { To?: string }).To === to);
+/** What the Twilio test server received for one number (its own field names or Twilio's form names). */
+const sentTo = async (to: string): Promise<SentMessage[]> => {
+  const listed = await twilioControl<unknown[] | { messages: unknown[] }>('messages');
+  const all = (Array.isArray(listed) ? listed : listed.messages) as Array<Record<string, string>>;
+  return all
+    .map((message) => ({
+      to: message.to ?? message.To,
+      body: message.body ?? message.Body,
+      sid: message.sid ?? message.Sid,
+    }))
+    .filter((message) => message.to === to);
 };
 
 /** A form posted to one of the Twilio webhooks, signed (or not) like Twilio does. */
