@@ -11,6 +11,7 @@ export interface PortMap {
   cognito: number;
   ses: number;
   easypost: number;
+  twilio: number;
 }
 
 export const DEV_PORTS: PortMap = {
@@ -21,6 +22,7 @@ export const DEV_PORTS: PortMap = {
   cognito: 9229,
   ses: 8005,
   easypost: 8081,
+  twilio: 8082,
 };
 
 /** The test profile runs beside a dev stack on the same machine, so it shifts every port. */
@@ -34,6 +36,7 @@ export const PORT_OWNERS: Record<keyof PortMap, string> = {
   cognito: 'cognito-local',
   ses: 'aws-ses-v2-local (mail)',
   easypost: 'the EasyPost test server',
+  twilio: 'the Twilio test server',
 };
 
 export function parseProfile(value: string | undefined): Profile {

@@ -51,6 +51,7 @@ import {
   readStack,
   withoutHash,
 } from './template.js';
+import { startTwilioServer } from './twilio-server.js';
 import { ensureWebBuild } from './web-build.js';
 
 export interface LocalStackOptions {
@@ -92,6 +93,8 @@ export interface LocalStackUrls {
   ses: string;
   /** The EasyPost test server: its origin (label and QR files, `/__control/...` switches). */
   easypost: string;
+  /** The Twilio test server: its origin (`/__control/messages`, `/__control/inbound`...). */
+  twilio: string;
   /** The fake breach-range API's base (append 5 hex characters of a SHA-1), on the site origin. */
   breachRange: string;
   /** POST `{"mode":"ok"|"fail"|"hang"}` here to switch the breach-range service. */
@@ -263,6 +266,15 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       },
     });
     cleanups.push(() => easypost.close());
+    // SMS: the official client talks to this server; its signed callbacks come back to the webhook routes.
+    const twilio = await startTwilioServer({
+      port: ports.twilio,
+      authToken: () => readLocalSecret(secretsFile, 'twilioAuthToken'),
+      inboundUrl: `${naming.siteOrigin}/api/webhooks/twilio/inbound`,
+      callbackDelayMs: profile === 'test' ? 100 : 500,
+      log: (line) => log.line('twilio', line),
+    });
+    cleanups.push(() => twilio.close());
 
     // Functions: only those a route or an event source runs (CDK's own helper functions stay out).
     const used = new Set([
@@ -281,6 +293,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const endpointEnv = {
       ...lambdaEndpointEnv(endpoints),
       [ENV.easypostBaseUrl]: easypost.apiBaseUrl,
+      [ENV.twilioBaseUrl]: twilio.apiBaseUrl,
       [ENV.cognitoEndpoint]: naming.cognitoOrigin,
     };
     // Values the template holds for AWS that have a local stand-in.
@@ -550,6 +563,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         s3: endpoints.s3,
         ses: endpoints.ses,
         easypost: easypost.origin,
+        twilio: twilio.origin,
         breachRange: breachRangeUrl,
         breachMode: `${siteUrl}/__local/breach/mode`,
       },

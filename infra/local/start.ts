@@ -60,6 +60,7 @@ function banner(s: LocalStack): string {
     ['Admin login', `${s.admin.email}  /  ${s.admin.password}`],
     ['Mail viewer', `${s.urls.mail}  (captured mail as JSON: ${s.urls.mailStore})`],
     ['EasyPost (test)', `${s.urls.easypost}  (test labels only; every label says TEST)`],
+    ['Twilio (test)', `${s.urls.twilio}  (SMS stay on this machine: ${s.urls.twilio}/__control/messages)`],
     [
       'Breach check',
       `curl -X POST ${s.urls.breachMode} -d '{"mode":"fail"}'  (ok, fail or hang; fixture passwords in infra/local/breach-fixtures.ts)`,
