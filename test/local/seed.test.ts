@@ -102,6 +102,7 @@ describe('ports', () => {
       cognito: 9229,
       ses: 8005,
       easypost: 8081,
+      twilio: 8082,
     });
     expect(portsFor('test')).toEqual({
       site: 3100,
@@ -111,6 +112,7 @@ describe('ports', () => {
       cognito: 9329,
       ses: 8105,
       easypost: 8181,
+      twilio: 8182,
     });
     expect(portsFor('test', 0).site).toBe(3000);
     expect(portsFor('dev', 7).dynamodb).toBe(8007);
