@@ -542,7 +542,7 @@ export const adminSmsMessages = {
   send: 'Send Messages',
   recipientsRequired: 'Please enter at least one valid phone number',
   messageRequired: 'Please enter a message',
-  messageTooLong: 'Message must be at most 1,600 characters',
+  messageTooLong: 'Message must be at most 1,438 characters (the footer is added to it)',
   tooManyRecipients: 'Please enter at most 100 phone numbers at a time',
   sent: 'Messages sent successfully!',
   someFailed: 'Some messages failed to send. Please check the message history.',

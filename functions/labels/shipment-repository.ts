@@ -11,6 +11,7 @@ import {
   shipment as shipmentEntity,
   touchValues,
 } from '../lib/entities.js';
+import { conditional } from '../lib/races.js';
 
 export const referenceFor = (orderId: string, generation: number): string =>
   generation <= 1 ? orderId : `${orderId}-${generation}`;
@@ -38,22 +39,6 @@ export async function getShipment(orderId: string): Promise<ShipmentItem | null>
     new GetCommand({ TableName: tableName(), Key: shipmentEntity.key(orderId), ConsistentRead: true }),
   );
   return (Item as ShipmentItem | undefined) ?? null;
-}
-
-const isConditionFailure = (error: unknown): boolean =>
-  error instanceof Error &&
-  (error.name === 'ConditionalCheckFailedException' ||
-    (error.name === 'TransactionCanceledException' && error.message.includes('ConditionalCheckFailed')));
-
-/** Runs a conditional write; false when its condition did not hold (someone else moved the record first). */
-async function conditional(write: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await write();
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
 }
 
 const timelineUpdate = (entry: TimelineEntry) => ({

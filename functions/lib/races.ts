@@ -18,13 +18,26 @@ export function isLostRace(error: unknown): boolean {
 export const pause = (attempt: number) =>
   new Promise((resolve) => setTimeout(resolve, 15 * 2 ** attempt + randomInt(40)));
 
+/**
+ * A condition that did not hold (alone, or as a cancelled transaction's reason). Unlike `isLostRace`, a
+ * transaction conflict is not one: nothing was decided, and the caller must retry or fail, not skip.
+ */
+export function isConditionFailure(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'ConditionalCheckFailedException') return true;
+  if (error.name !== 'TransactionCanceledException') return false;
+  const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons;
+  const codes = reasons ? reasons.map((r) => r.Code ?? '') : [error.message];
+  return codes.some((c) => c.includes('ConditionalCheckFailed'));
+}
+
 /** Runs a conditional write; false when its condition did not hold (someone else moved the item first). */
 export async function conditional(write: () => Promise<unknown>): Promise<boolean> {
   try {
     await write();
     return true;
   } catch (error) {
-    if (isLostRace(error)) return false;
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 }

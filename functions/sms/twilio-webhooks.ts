@@ -23,9 +23,14 @@ export const webhookUrl = (path: 'status' | 'inbound'): string =>
 export const formParams = (rawBody: string | undefined): Record<string, string> =>
   Object.fromEntries(new URLSearchParams(rawBody ?? ''));
 
+/** A mismatch re-reads the secret at most this often per container: forged callbacks cannot drive reads. */
+const FRESH_READ_INTERVAL_MS = 60_000;
+let lastFreshRead = 0;
+
 /**
  * X-Twilio-Signature over the configured URL and the form, with the auth token from the stage's secret. The
- * cached token is tried first; a mismatch reads the secret again once, so a token just saved is honoured.
+ * cached token is tried first; a mismatch reads the secret again (at most once a minute), so a token just
+ * saved is honoured.
  */
 export async function verifiedForm(
   path: 'status' | 'inbound',
@@ -37,6 +42,9 @@ export async function verifiedForm(
   const valid = (token: string | undefined) =>
     Boolean(token && signature && validateRequest(token, signature, url, params));
   if (valid((await getProviderSecrets()).twilioAuthToken)) return params;
+  if (Date.now() - lastFreshRead < FRESH_READ_INTERVAL_MS)
+    throw new AppError('unauthorized', m.forgedCallback);
+  lastFreshRead = Date.now();
   const fresh = (await readProviderSecretsFresh()).twilioAuthToken;
   if (!fresh) log('error', 'Twilio auth token is not configured: every callback is refused');
   if (!valid(fresh)) throw new AppError('unauthorized', m.forgedCallback);

@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks';
+import { inboundKeyword } from '../../shared/schemas/twilio-webhooks.js';
 import { readBody } from './http-body.js';
 
 export interface TwilioServerOptions {
@@ -51,8 +52,6 @@ const REFUSED: Record<string, [number, string]> = {
   '+15005550009': [21614, "'To' number is not a valid mobile number"],
 };
 const UNDELIVERABLE = '+15005550010';
-const OPT_OUT = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT']);
-const OPT_IN = new Set(['START', 'YES', 'UNSTOP']);
 
 const sid = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -75,7 +74,6 @@ export async function startTwilioServer(options: TwilioServerOptions): Promise<T
 
   const resource = (m: Message) => ({
     ...m,
-    date_created: m.date_created,
     date_updated: new Date().toUTCString(),
     date_sent: null,
     direction: 'outbound-api',
@@ -211,9 +209,9 @@ export async function startTwilioServer(options: TwilioServerOptions): Promise<T
       const from = typeof body.from === 'string' ? body.from : '';
       const text = typeof body.body === 'string' ? body.body : '';
       if (!E164.test(from)) return json(res, 400, { error: 'Send {"from":"+1...","body":"STOP"}' });
-      const word = text.trim().toUpperCase();
-      if (OPT_OUT.has(word)) optedOut.add(from);
-      if (OPT_IN.has(word)) optedOut.delete(from);
+      const keyword = inboundKeyword(text);
+      if (keyword === 'opt-out') optedOut.add(from);
+      if (keyword === 'opt-in') optedOut.delete(from);
       const status = await postSigned(options.inboundUrl, {
         AccountSid: messages.at(-1)?.account_sid ?? '',
         ApiVersion: '2010-04-01',

@@ -1,4 +1,12 @@
-import { isE164, isLaterStatus, splitRecipients, withFooter } from './sms.js';
+import {
+  isE164,
+  isLaterStatus,
+  SMS_FOOTER_MAX_LENGTH,
+  SMS_MAX_LENGTH,
+  SMS_MESSAGE_MAX_LENGTH,
+  splitRecipients,
+  withFooter,
+} from './sms.js';
 
 describe('SMS rules', () => {
   it('accepts E.164 numbers only', () => {
@@ -13,6 +21,11 @@ describe('SMS rules', () => {
   it('splits recipients on commas, trims and drops empties', () => {
     expect(splitRecipients(' +15555550100, ,+15555550101,,  ')).toEqual(['+15555550100', '+15555550101']);
     expect(splitRecipients('  ')).toEqual([]);
+  });
+
+  it("leaves room for the longest footer within Twilio's limit", () => {
+    const longest = withFooter('x'.repeat(SMS_MESSAGE_MAX_LENGTH), 'f'.repeat(SMS_FOOTER_MAX_LENGTH));
+    expect(longest.length).toBe(SMS_MAX_LENGTH);
   });
 
   it('appends the footer on its own paragraph', () => {

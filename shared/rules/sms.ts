@@ -12,11 +12,13 @@ export const splitRecipients = (text: string): string[] =>
     .map((part) => part.trim())
     .filter((part) => part !== '');
 
-/** Twilio's limit for one message body (it splits longer text into segments up to this). */
+/** Twilio's limit for one message body (it splits longer text into segments up to this; more is 21617). */
 export const SMS_MAX_LENGTH = 1600;
 /** Recipients one bulk send may name. */
 export const SMS_MAX_RECIPIENTS = 100;
 export const SMS_FOOTER_MAX_LENGTH = 160;
+/** What staff may type: the worker adds a blank line and the footer, and the whole must fit SMS_MAX_LENGTH. */
+export const SMS_MESSAGE_MAX_LENGTH = SMS_MAX_LENGTH - SMS_FOOTER_MAX_LENGTH - 2;
 
 /** The spec's SMS settings defaults (spec 001 §3). */
 export const SMS_DEFAULTS = {

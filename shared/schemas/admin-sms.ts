@@ -3,8 +3,8 @@ import { adminSmsMessages as m } from '../messages.js';
 import {
   E164_PATTERN,
   SMS_FOOTER_MAX_LENGTH,
-  SMS_MAX_LENGTH,
   SMS_MAX_RECIPIENTS,
+  SMS_MESSAGE_MAX_LENGTH,
   SMS_STATUSES,
   splitRecipients,
 } from '../rules/sms.js';
@@ -80,7 +80,11 @@ export const ZSendSmsRequest = z.object(
     ),
     message: z
       .string(m.messageRequired)
-      .check(z.trim(), z.minLength(1, m.messageRequired), z.maxLength(SMS_MAX_LENGTH, m.messageTooLong)),
+      .check(
+        z.trim(),
+        z.minLength(1, m.messageRequired),
+        z.maxLength(SMS_MESSAGE_MAX_LENGTH, m.messageTooLong),
+      ),
   },
   m.recipientsRequired,
 );

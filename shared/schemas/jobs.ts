@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { E164_PATTERN, SMS_MAX_LENGTH } from '../rules/sms.js';
 import { UUID_PATTERN } from './common.js';
 
 /** A message on the email-jobs queue: one e-mail, already rendered. `jobId` makes redelivery harmless. */
@@ -21,9 +22,9 @@ export type EmailJob = z.infer<typeof ZEmailJob>;
  */
 export const ZSmsJob = z.object({
   messageId: z.string().check(z.regex(UUID_PATTERN, 'messageId must be a UUID')),
-  to: z.string().check(z.regex(/^\+[1-9]\d{1,14}$/, 'to must be an E.164 number')),
+  to: z.string().check(z.regex(E164_PATTERN, 'to must be an E.164 number')),
   /** The text as typed; the worker appends the footer from the settings current at sending time. */
-  body: z.string().check(z.minLength(1), z.maxLength(1600)),
+  body: z.string().check(z.minLength(1), z.maxLength(SMS_MAX_LENGTH)),
   kind: z.enum(['test', 'marketing']),
 });
 export type SmsJob = z.infer<typeof ZSmsJob>;

@@ -233,7 +233,7 @@ describe('sending: bad input', () => {
     ['test', { to: '5550100' }, m.invalidPhone],
     ['send', { recipients: ' , ', message: 'hi' }, m.recipientsRequired],
     ['send', { recipients: '+15005550006', message: '  ' }, m.messageRequired],
-    ['send', { recipients: '+15005550006', message: 'x'.repeat(1601) }, m.messageTooLong],
+    ['send', { recipients: '+15005550006', message: 'x'.repeat(1439) }, m.messageTooLong],
     [
       'send',
       {
