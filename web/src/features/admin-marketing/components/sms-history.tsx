@@ -1,0 +1,118 @@
+import { adminSmsMessages as m } from '@shared/messages';
+import { formatDateTime } from '@shared/rules/date-format';
+import type { SmsStatus } from '@shared/rules/sms';
+import type { ReactNode } from 'react';
+import { AlertIcon } from '../../../components/icons';
+import { LoadingState } from '../../../components/loading-state';
+import { StatePanel } from '../../../components/state-panel';
+import { awaitingCallback, useSmsHistory } from '../api/list-sms-messages';
+import { MarketingCard } from './marketing-card';
+
+/** Delivered in green, on its way in blue, failed in red: the word carries the meaning, the colour helps. */
+const TONE: Record<SmsStatus, string> = {
+  queued: 'processing',
+  sending: 'processing',
+  sent: 'processing',
+  delivered: 'completed',
+  undelivered: 'cancelled',
+  failed: 'cancelled',
+};
+const LABEL: Record<SmsStatus, string> = {
+  queued: 'Queued',
+  sending: 'Sending',
+  sent: 'Sent',
+  delivered: 'Delivered',
+  undelivered: 'Undelivered',
+  failed: 'Failed',
+};
+
+export function SmsStatusBadge({ status }: { status: SmsStatus }) {
+  return <span className={`status-badge status-badge--${TONE[status]}`}>{LABEL[status]}</span>;
+}
+
+/** Spec 001 §2 Message History: the latest 50, newest first, refreshed while a delivery status is due. */
+export function SmsHistoryCard() {
+  const history = useSmsHistory();
+  const waiting = awaitingCallback(history.data);
+
+  let body: ReactNode;
+  if (history.isPending) body = <LoadingState message="Loading messages..." />;
+  else if (history.isError)
+    body = (
+      <StatePanel icon={<AlertIcon size={28} />} title={m.historyLoadFailed} tone="error">
+        <div className="button-row button-row--center">
+          <button type="button" className="btn btn--secondary" onClick={() => void history.refetch()}>
+            Try again
+          </button>
+        </div>
+      </StatePanel>
+    );
+  else if (history.data.messages.length === 0) body = <p className="admin-empty">{m.historyEmpty}</p>;
+  else
+    body = (
+      <div className="admin-table-scroll">
+        <table className="admin-table marketing-table" data-testid="sms-history">
+          <caption className="visually-hidden">{m.historyTitle}, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">To</th>
+              <th scope="col">Message</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {history.data.messages.map((row) => (
+              <tr key={row.id}>
+                <td data-label="Date" className="admin-table__nowrap">
+                  <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>
+                </td>
+                <td data-label="To" className="admin-table__mono admin-table__nowrap">
+                  {row.to}
+                </td>
+                <td data-label="Message" className="marketing-table__message">
+                  {row.kind === 'test' && <span className="marketing-tag">Test</span>}
+                  <span>{row.message}</span>
+                </td>
+                <td data-label="Status" className="marketing-table__status">
+                  <span className="marketing-status">
+                    <SmsStatusBadge status={row.status} />
+                    {row.error && <span className="marketing-status__error">{row.error}</span>}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+
+  return (
+    <MarketingCard
+      id="sms-history"
+      title={m.historyTitle}
+      actions={
+        history.data && (
+          <div className="marketing-card__actions">
+            {waiting && (
+              <span className="marketing-busy">
+                <span className="spinner spinner--inline" aria-hidden="true" />
+                Waiting for delivery reports…
+              </span>
+            )}
+            <button
+              type="button"
+              className="btn btn--secondary marketing-small-btn"
+              onClick={() => void history.refetch()}
+              disabled={history.isFetching}
+            >
+              Refresh
+            </button>
+          </div>
+        )
+      }
+    >
+      {body}
+    </MarketingCard>
+  );
+}
