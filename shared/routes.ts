@@ -9,6 +9,8 @@ import { adminDeleteOrderImage } from './routes/admin-delete-order-image.js';
 import { adminDeleteProduct } from './routes/admin-delete-product.js';
 import { adminGetCustomer } from './routes/admin-get-customer.js';
 import { adminGetDashboard } from './routes/admin-get-dashboard.js';
+import { adminGetEmailSettings } from './routes/admin-get-email-settings.js';
+import { adminGetEmailTemplate } from './routes/admin-get-email-template.js';
 import { adminGetLabel } from './routes/admin-get-label.js';
 import { adminGetMarketingStats } from './routes/admin-get-marketing-stats.js';
 import { adminGetOrder } from './routes/admin-get-order.js';
@@ -17,19 +19,25 @@ import { adminGetSmsSettings } from './routes/admin-get-sms-settings.js';
 import { adminGetTicket } from './routes/admin-get-ticket.js';
 import { adminImportProducts } from './routes/admin-import-products.js';
 import { adminListCustomers } from './routes/admin-list-customers.js';
+import { adminListEmailLogs } from './routes/admin-list-email-logs.js';
+import { adminListEmailTemplates } from './routes/admin-list-email-templates.js';
 import { adminListOrders } from './routes/admin-list-orders.js';
 import { adminListProducts } from './routes/admin-list-products.js';
 import { adminListSmsMessages } from './routes/admin-list-sms-messages.js';
 import { adminListTickets } from './routes/admin-list-tickets.js';
 import { adminLogPayment } from './routes/admin-log-payment.js';
+import { adminPreviewEmailTemplate } from './routes/admin-preview-email-template.js';
 import { adminRegenerateQrCode } from './routes/admin-regenerate-qr-code.js';
 import { adminRequestLabel } from './routes/admin-request-label.js';
+import { adminSaveEmailSettings } from './routes/admin-save-email-settings.js';
 import { adminSendOrderEmail } from './routes/admin-send-order-email.js';
 import { adminSendSms } from './routes/admin-send-sms.js';
+import { adminSendTestEmail } from './routes/admin-send-test-email.js';
 import { adminSendTestSms } from './routes/admin-send-test-sms.js';
 import { adminSetOrderStatus } from './routes/admin-set-order-status.js';
 import { adminSetTicketStatus } from './routes/admin-set-ticket-status.js';
 import { adminUpdateCustomer } from './routes/admin-update-customer.js';
+import { adminUpdateEmailTemplate } from './routes/admin-update-email-template.js';
 import { adminUpdateProduct } from './routes/admin-update-product.js';
 import { adminUpdateSettings } from './routes/admin-update-settings.js';
 import { adminUpdateSmsSettings } from './routes/admin-update-sms-settings.js';
@@ -98,6 +106,14 @@ export const routes = {
   adminDeleteProduct,
   adminCreateProductImageUpload,
   adminGetMarketingStats,
+  adminGetEmailSettings,
+  adminSaveEmailSettings,
+  adminSendTestEmail,
+  adminListEmailTemplates,
+  adminGetEmailTemplate,
+  adminUpdateEmailTemplate,
+  adminPreviewEmailTemplate,
+  adminListEmailLogs,
   adminGetSmsSettings,
   adminUpdateSmsSettings,
   adminSendTestSms,

@@ -12,6 +12,8 @@ export const ENV = {
   secretId: 'PROVIDER_SECRET_ID',
   siteUrl: 'SITE_URL',
   emailFrom: 'EMAIL_FROM',
+  /** The SES configuration set whose event destination reports bounces and complaints (SNS, ses-events). */
+  sesConfigurationSet: 'SES_CONFIGURATION_SET',
   /** A worker's own queue, to delay a failed message's next delivery (backoff). */
   jobQueueUrl: 'JOB_QUEUE_URL',
   /** A worker's first retry delay in seconds; each later one doubles it. */

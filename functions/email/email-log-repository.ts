@@ -1,8 +1,10 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { TTL_ATTRIBUTE } from '../../shared/runtime-env.js';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TABLE_INDEXES, TTL_ATTRIBUTE } from '../../shared/runtime-env.js';
+import { EMAIL_LOG_PAGE, EMAIL_LOG_STATUSES, type EmailLogRow } from '../../shared/schemas/admin-email.js';
 import type { EmailJob } from '../../shared/schemas/jobs.js';
 import { db, tableName } from '../lib/db.js';
 import { emailJob, order } from '../lib/entities.js';
+import { conditional } from '../lib/races.js';
 
 /**
  * One item per e-mail job: it is both the idempotency record (a redelivered job whose item says `sent` is
@@ -23,36 +25,76 @@ export async function wasSent(jobId: string): Promise<boolean> {
   return Item?.status === 'sent';
 }
 
-export async function recordSent(job: EmailJob, messageId: string, now = new Date()): Promise<void> {
+/**
+ * Records the e-mail as sent; false when it already was (a redelivered job that SES accepted twice is counted
+ * once). Also writes the SES message id, which bounce and complaint events name.
+ */
+export async function recordSent(job: EmailJob, messageId: string, now = new Date()): Promise<boolean> {
   const sentAt = now.toISOString();
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...emailJob.key(job.jobId),
-        ...emailJob.indexes(sentAt, job.jobId),
-        entity: 'email-log',
-        recipient_email: job.to,
-        subject: job.subject,
-        status: 'sent',
-        provider_message_id: messageId,
-        ref: job.ref,
-        sent_at: sentAt,
-        [TTL_ATTRIBUTE]: expiresAt(now),
-      },
-    }),
+  return conditional(() =>
+    db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...emailJob.key(job.jobId),
+          ...emailJob.indexes(sentAt, job.jobId),
+          entity: 'email-log',
+          recipient_email: job.to,
+          subject: job.subject,
+          status: 'sent',
+          provider_message_id: messageId,
+          ref: job.ref,
+          sent_at: sentAt,
+          [TTL_ATTRIBUTE]: expiresAt(now),
+        },
+        ConditionExpression: 'attribute_not_exists(#s) OR #s <> :sent',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':sent': 'sent' },
+      }),
+    ),
   );
 }
 
-/** Never overwrites a `sent` record: a late failure report of an earlier delivery must not undo a success. */
+/**
+ * Not sent on purpose (e-mail switched off in the back office): logged with the reason, once, never over a
+ * record that says sent.
+ */
+export async function recordSkipped(job: EmailJob, reason: string, now = new Date()): Promise<boolean> {
+  const at = now.toISOString();
+  return conditional(() =>
+    db.send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...emailJob.key(job.jobId),
+          ...emailJob.indexes(at, job.jobId),
+          entity: 'email-log',
+          recipient_email: job.to,
+          subject: job.subject,
+          status: 'skipped',
+          error: reason,
+          ref: job.ref,
+          sent_at: at,
+          [TTL_ATTRIBUTE]: expiresAt(now),
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    ),
+  );
+}
+
+/**
+ * Never overwrites a `sent` record: a late failure report of an earlier delivery must not undo a success.
+ * True when the failure was written.
+ */
 export async function recordFailed(
   jobId: string,
   details: { to?: string; subject?: string; error: string; attempts: number; deadLettered: boolean },
   now = new Date(),
-): Promise<void> {
+): Promise<boolean> {
   const at = now.toISOString();
-  await db
-    .send(
+  return conditional(() =>
+    db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: emailJob.key(jobId),
@@ -75,10 +117,8 @@ export async function recordFailed(
           ':ttl': expiresAt(now),
         },
       }),
-    )
-    .catch((error: unknown) => {
-      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
-    });
+    ),
+  );
 }
 
 /**
@@ -87,7 +127,7 @@ export async function recordFailed(
  */
 export async function recordOnOrder(
   orderId: string,
-  outcome: { status: 'sent' | 'failed'; error?: string },
+  outcome: { status: 'sent' | 'failed' | 'skipped' | 'bounced' | 'complained'; error?: string },
   now = new Date(),
 ): Promise<void> {
   await db
@@ -109,4 +149,62 @@ export async function recordOnOrder(
     .catch((error: unknown) => {
       if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
     });
+}
+
+const LOG_STATUSES: ReadonlySet<string> = new Set(EMAIL_LOG_STATUSES);
+
+/** Recent Emails: the latest EMAIL_LOG_PAGE records of the EMAILLOG collection, newest first (one Query). */
+export async function listRecentEmails(): Promise<EmailLogRow[]> {
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: TABLE_INDEXES.collection.name,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': emailJob.collectionPartition },
+      ScanIndexForward: false,
+      Limit: EMAIL_LOG_PAGE,
+    }),
+  );
+  return Items.map((item) => ({
+    id: String(item.pk).slice('EMAILJOB#'.length),
+    recipient: String(item.recipient_email ?? ''),
+    subject: String(item.subject ?? ''),
+    status: (LOG_STATUSES.has(item.status) ? item.status : 'failed') as EmailLogRow['status'],
+    sentAt: String(item.sent_at ?? ''),
+    ...(typeof item.error === 'string' && item.error ? { error: item.error } : {}),
+  }));
+}
+
+/**
+ * SES reported a bounce or a complaint for a sent e-mail: the log entry moves from sent to that outcome (once;
+ * a repeated or late notification changes nothing). Returns the entry as it was when it moved, else null.
+ */
+export async function recordDeliveryProblem(
+  jobId: string,
+  outcome: 'bounced' | 'complained',
+  reason: string,
+  now = new Date(),
+): Promise<{ sentAt: string; ref?: EmailJob['ref'] } | null> {
+  let moved: Record<string, unknown> | undefined;
+  const written = await conditional(async () => {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: emailJob.key(jobId),
+        UpdateExpression: 'SET #s = :outcome, #e = :reason, event_at = :at',
+        ConditionExpression: '#s = :sent',
+        ExpressionAttributeNames: { '#s': 'status', '#e': 'error' },
+        ExpressionAttributeValues: {
+          ':outcome': outcome,
+          ':reason': reason,
+          ':at': now.toISOString(),
+          ':sent': 'sent',
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    moved = Attributes;
+  });
+  if (!written || !moved) return null;
+  return { sentAt: String(moved.sent_at ?? now.toISOString()), ref: moved.ref as EmailJob['ref'] };
 }

@@ -30,6 +30,19 @@ const record = (messageId: string, body: unknown, receiveCount = 1): SQSRecord =
     messageAttributes: {},
     eventSource: 'aws:sqs',
   }) as unknown as SQSRecord;
+/** The updates of one item (the counters' ADD is another item). */
+const updatesOf = (key: Record<string, string>) =>
+  ddb
+    .commandCalls(UpdateCommand)
+    .map((c) => c.args[0].input)
+    .filter((input) => JSON.stringify(input.Key) === JSON.stringify(key));
+const counted = () =>
+  ddb
+    .commandCalls(UpdateCommand)
+    .map((c) => c.args[0].input)
+    .filter((input) => String(input.Key?.pk).startsWith('STATS#'))
+    .map((input) => input.ExpressionAttributeNames?.['#c']);
+
 const run = (records: SQSRecord[]) => handler({ Records: records } as SQSEvent);
 
 const A = '11111111-1111-4111-8111-111111111111';
@@ -57,16 +70,32 @@ describe('email worker', () => {
     expect(sent.Content?.Simple?.Subject?.Data).toBe('Your order C1A2B3C');
     const put = ddb.commandCalls(PutCommand)[0].args[0].input;
     expect(put.Item).toMatchObject({ ...emailJob.key(A), status: 'sent', provider_message_id: 'ses-1' });
-    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
+    expect(sent.EmailTags).toEqual([{ Name: 'job_id', Value: A }]);
+    expect(counted()).toEqual(['email_sent']);
   });
 
   it('marks the order an e-mail was about as sent', async () => {
     ddb.on(GetCommand).resolves({});
     ses.on(SendEmailCommand).resolves({ MessageId: 'ses-2' });
     await run([record('m1', job(A, { ref: { kind: 'order', id: 'C1A2B3C' } }))]);
-    const update = ddb.commandCalls(UpdateCommand)[0].args[0].input;
-    expect(update.Key).toEqual(order.key('C1A2B3C'));
+    const [update] = updatesOf(order.key('C1A2B3C'));
     expect(update.ExpressionAttributeValues).toMatchObject({ ':s': 'sent' });
+  });
+
+  it('logs a job as skipped, and its order shows why, while e-mail is switched off', async () => {
+    ddb.on(GetCommand).resolves({});
+    ddb
+      .on(GetCommand, { Key: { pk: 'SETTINGS', sk: 'SITE' } })
+      .resolves({ Item: { email_settings: { is_enabled: false, from_email: 'a@b.test', updated_at: 'x' } } });
+    await run([record('m1', job(A, { ref: { kind: 'order', id: 'C1A2B3C' } }))]);
+    expect(ses.commandCalls(SendEmailCommand)).toHaveLength(0);
+    expect(ddb.commandCalls(PutCommand)[0].args[0].input.Item).toMatchObject({
+      status: 'skipped',
+      error: 'Not sent: email service is not enabled',
+    });
+    const [onOrder] = updatesOf(order.key('C1A2B3C'));
+    expect(onOrder.ExpressionAttributeValues).toMatchObject({ ':s': 'skipped' });
+    expect(counted()).toEqual([]);
   });
 
   it('skips a redelivered job that was already sent', async () => {
@@ -88,11 +117,10 @@ describe('email worker', () => {
       record('m2', job(B)),
     ]);
     expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: 'm1' }] });
-    const update = ddb.commandCalls(UpdateCommand)[0].args[0].input;
-    expect(update.Key).toEqual(emailJob.key(A));
+    const [update] = updatesOf(emailJob.key(A));
     // The job was about an order and this was its last delivery: the order shows the failure.
-    const onOrder = ddb.commandCalls(UpdateCommand)[1].args[0].input;
-    expect(onOrder.Key).toEqual(order.key('C1A2B3C'));
+    const [onOrder] = updatesOf(order.key('C1A2B3C'));
+    expect(counted().sort()).toEqual(['email_failed', 'email_sent']);
     expect(onOrder.ExpressionAttributeValues).toMatchObject({ ':s': 'failed', ':e': 'Throttling' });
     expect(update.ExpressionAttributeValues).toMatchObject({
       ':error': 'Throttling',

@@ -1,14 +1,18 @@
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { ENV } from '../../shared/runtime-env.js';
+import { adminEmailMessages as m } from '../../shared/messages.js';
 import { ZEmailJob } from '../../shared/schemas/jobs.js';
-import { requireEnv } from '../lib/env.js';
+import { systemClock } from '../lib/clock.js';
 import { log } from '../lib/log.js';
+import { countMessage } from '../lib/message-stats.js';
 import { sqsWorker } from '../lib/sqs-worker.js';
-import { recordFailed, recordOnOrder, recordSent, wasSent } from './email-log-repository.js';
+import { deliverEmail } from './deliver.js';
+import { recordFailed, recordOnOrder, recordSkipped, wasSent } from './email-log-repository.js';
+import { loadEmailSettings } from './email-settings.js';
 
-const ses = new SESv2Client({});
-
-/** Sends one rendered e-mail per job through SES. Redelivered jobs that were already sent are skipped. */
+/**
+ * Sends one rendered e-mail per job through SES, from the sender of the back office's e-mail settings.
+ * Redelivered jobs that were already sent are skipped; while e-mail is switched off (or has no sender) a job is
+ * logged as skipped with the reason, and its order shows it, instead of being sent.
+ */
 export const handler = sqsWorker({
   name: 'email',
   schema: ZEmailJob,
@@ -17,33 +21,35 @@ export const handler = sqsWorker({
       log('info', 'email job already sent, skipping', { jobId: job.jobId });
       return;
     }
-    const result = await ses.send(
-      new SendEmailCommand({
-        FromEmailAddress: requireEnv(ENV.emailFrom),
-        Destination: { ToAddresses: [job.to] },
-        ReplyToAddresses: job.replyTo ? [job.replyTo] : undefined,
-        Content: {
-          Simple: {
-            Subject: { Data: job.subject, Charset: 'UTF-8' },
-            Body: { Html: { Data: job.html, Charset: 'UTF-8' }, Text: { Data: job.text, Charset: 'UTF-8' } },
-          },
-        },
-      }),
-    );
-    await recordSent(job, result.MessageId ?? '');
-    if (job.ref?.kind === 'order') await recordOnOrder(job.ref.id, { status: 'sent' });
+    const settings = await loadEmailSettings();
+    const reason = !settings.isEnabled ? m.orderEmailSkipped : !settings.fromEmail ? m.fromMissing : null;
+    if (reason) {
+      const now = systemClock();
+      if (await recordSkipped(job, reason, now))
+        log('info', 'email job skipped', { jobId: job.jobId, reason });
+      if (job.ref?.kind === 'order')
+        await recordOnOrder(job.ref.id, { status: 'skipped', error: reason }, now);
+      return;
+    }
+    await deliverEmail(job, settings, systemClock);
   },
   async onFailure(job, reason, ctx) {
-    await recordFailed(job?.jobId ?? `message-${ctx.messageId}`, {
-      to: job?.to,
-      subject: job?.subject,
-      error: reason,
-      attempts: ctx.receiveCount,
-      deadLettered: ctx.lastAttempt,
-    });
-    // Only the final failure marks the order: earlier ones are retried and may still succeed.
+    const now = systemClock();
+    const written = await recordFailed(
+      job?.jobId ?? `message-${ctx.messageId}`,
+      {
+        to: job?.to,
+        subject: job?.subject,
+        error: reason,
+        attempts: ctx.receiveCount,
+        deadLettered: ctx.lastAttempt,
+      },
+      now,
+    );
+    // Only the final failure counts and marks the order: earlier ones are retried and may still succeed.
+    if (ctx.lastAttempt && written) await countMessage('email_failed', now);
     if (ctx.lastAttempt && job?.ref?.kind === 'order') {
-      await recordOnOrder(job.ref.id, { status: 'failed', error: reason });
+      await recordOnOrder(job.ref.id, { status: 'failed', error: reason }, now);
     }
   },
 });

@@ -23,6 +23,7 @@ export const ZEmailSettings = z.object({
 export type EmailSettings = z.infer<typeof ZEmailSettings>;
 
 const EMAIL_MAX = 254;
+const isEmail = (v: string) => z.email().safeParse(v).success;
 
 /** Save: the whole card at once. A wrong type anywhere is 'Invalid settings data' (spec 001 §7). */
 export const ZSaveEmailSettingsRequest = z.object(
@@ -32,7 +33,11 @@ export const ZSaveEmailSettingsRequest = z.object(
       .string(m.invalidSettings)
       .check(z.trim(), z.maxLength(EMAIL_MAX, m.invalidFrom), z.email(m.invalidFrom)),
     replyTo: z.nullable(
-      z.string(m.invalidSettings).check(z.trim(), z.maxLength(EMAIL_MAX, m.invalidReplyTo)),
+      z.string(m.invalidSettings).check(
+        z.trim(),
+        z.maxLength(EMAIL_MAX, m.invalidReplyTo),
+        z.refine((v) => v === '' || isEmail(v), m.invalidReplyTo),
+      ),
     ),
   },
   m.invalidSettings,
