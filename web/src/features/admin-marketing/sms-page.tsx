@@ -1,24 +1,14 @@
-import { adminSmsMessages as m, marketingMessages } from '@shared/messages';
-import { Link } from 'react-router';
-import { AlertIcon, ArrowLeftIcon } from '../../components/icons';
+import { adminSmsMessages as m } from '@shared/messages';
+import { AlertIcon } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
 import { StatePanel } from '../../components/state-panel';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { useSmsSettings } from './api/sms-settings';
+import { BackToMarketing } from './components/back-to-marketing';
 import { SmsHistoryCard } from './components/sms-history';
 import { BulkSmsCard, TestSmsCard } from './components/sms-send-cards';
 import { TwilioSettingsCard } from './components/twilio-settings-card';
-import { marketingPaths } from './marketing-paths';
 import './marketing.css';
-
-export function BackToMarketing() {
-  return (
-    <Link to={marketingPaths.overview} className="marketing-back">
-      <ArrowLeftIcon size={18} />
-      {marketingMessages.title}
-    </Link>
-  );
-}
 
 /** Spec 001 §2 'SMS marketing (/admin/marketing/sms)'. */
 export function SmsPage() {

@@ -34,6 +34,7 @@ const marketingPage = lazyPage(() =>
   import('../admin-marketing/marketing-page').then((m) => m.MarketingPage),
 );
 const smsPage = lazyPage(() => import('../admin-marketing/sms-page').then((m) => m.SmsPage));
+const emailPage = lazyPage(() => import('../admin-marketing/email-page').then((m) => m.EmailPage));
 
 /** Relative paths under the router's `/admin/*` with what each shows. */
 const pages = [
@@ -47,6 +48,7 @@ const pages = [
   { path: 'products', page: productsPage },
   { path: 'marketing', page: marketingPage },
   { path: 'marketing/sms', page: smsPage },
+  { path: 'marketing/email', page: emailPage },
 ];
 
 /** Everything under /admin: behind the guard, inside the admin layout. Unknown paths show the 404 page. */
