@@ -2,15 +2,22 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { counters, dayOf, settings as settingsEntity } from '../../functions/lib/entities';
-import { marketingMessages as mk, adminSmsMessages as sms } from '../../shared/messages';
+import { counters, dayOf, emailTemplate, settings as settingsEntity } from '../../functions/lib/entities';
+import {
+  adminEmailMessages as em,
+  marketingMessages as mk,
+  adminSmsMessages as sms,
+} from '../../shared/messages';
+import type { EmailSettings } from '../../shared/schemas/admin-email';
 import type { MarketingStats } from '../../shared/schemas/admin-marketing';
 import { signInAsStaff } from '../support/admin-browser';
 import { expectAccessible, launchBrowser, newPage, pageErrors, type ViewportName } from '../support/browser';
+import { catalogue, checkoutBody, postOrder, uniqueEmail } from '../support/checkout';
 import { signIn } from '../support/cognito';
 import { getItem, putItem, testDb } from '../support/db';
+import { waitForMail } from '../support/mail';
 import { api, stack } from '../support/stack';
 
 jest.setTimeout(300_000);
@@ -40,8 +47,15 @@ beforeAll(async () => {
   originalRecord = (await getItem(settingsEntity.key()))!;
   originalSecrets = readFileSync(secretsFile(), 'utf8');
 });
+/** Back to the built-in order confirmation (a stored template overrides it). */
+const dropStoredTemplate = () =>
+  testDb().send(
+    new DeleteCommand({ TableName: stack().tableName, Key: emailTemplate.key('order_confirmation') }),
+  );
+
 afterAll(async () => {
   await browser?.close();
+  await dropStoredTemplate();
   // Other files share this stack: the settings record (SMS configuration included) and the secret go back.
   if (originalRecord) await putItem(originalRecord);
   if (originalSecrets) writeFileSync(secretsFile(), originalSecrets, { mode: 0o600 });
@@ -189,6 +203,109 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the back office marketing pa
     await page.waitForURL((url) => url.pathname === '/admin/marketing');
     await page.getByTestId('stat-sms-sent').waitFor();
     expect(await figure(page, 'stat-sms-sent')).toBeGreaterThanOrEqual(before.smsSent + 3);
+    expect(pageErrors(page)).toEqual([]);
+  });
+
+  it('sends a test e-mail, edits a template and the next order e-mail follows it', async () => {
+    const before = await stats();
+    const marker = `Zq${letters(8)}`;
+    // Start from e-mail switched off and the built-in template, whatever ran before.
+    const current = (await adminApi<EmailSettings>('/api/admin/email/settings')).body;
+    const off = await adminApi('/api/admin/email/settings', {
+      method: 'PUT',
+      body: JSON.stringify({ isEnabled: false, fromEmail: current.fromEmail, replyTo: null }),
+    });
+    expect(off.status).toBe(200);
+    await dropStoredTemplate();
+
+    await page.goto(site('/admin/marketing'));
+    await page.getByRole('link', { name: new RegExp(em.title) }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/marketing/email');
+    await page.getByRole('heading', { level: 1, name: em.title }).waitFor();
+    const settings = card(page, em.settingsTitle);
+    const test = card(page, em.testTitle);
+    const templates = card(page, em.templatesTitle);
+    await settings.getByLabel(em.fromEmail).waitFor();
+    expect(await settings.getByLabel(em.fromEmail).inputValue()).toBe(current.fromEmail);
+
+    // The test e-mail: the spec's check, then the server's precondition while e-mail is off.
+    await test.getByRole('button', { name: em.testSend }).click();
+    await test.getByText(em.testRequired).waitFor();
+    const to = uniqueEmail(`test-${viewport}`);
+    await test.getByLabel(em.testAddress).fill(to);
+    await test.getByRole('button', { name: em.testSend }).click();
+    await test.getByRole('alert').filter({ hasText: em.disabled }).waitFor();
+
+    await settings.getByLabel(em.enabled).check();
+    await settings.getByLabel(em.replyTo).fill('not-an-address');
+    await settings.getByRole('button', { name: em.save, exact: true }).click();
+    await settings.getByText(em.invalidReplyTo).waitFor();
+    await settings.getByLabel(em.replyTo).fill(`help-${marker.toLowerCase()}@example.com`);
+    await settings.getByRole('button', { name: em.save, exact: true }).click();
+    await settings.getByRole('status').filter({ hasText: em.saved }).waitFor();
+    await settings.getByText(em.senderVerified).waitFor();
+
+    await test.getByRole('button', { name: em.testSend }).click();
+    await test.getByRole('status').filter({ hasText: em.testSent }).waitFor();
+    expect(await waitForMail(to)).toHaveLength(1);
+    const logs = page.getByTestId('email-logs');
+    await logs.locator('tr').filter({ hasText: to }).getByText('Sent', { exact: true }).waitFor();
+    await expectAccessible(page, `email marketing (${viewport})`);
+
+    // Edit the order confirmation: an unknown variable is refused with the reason, a good one is previewed.
+    await templates.getByRole('button', { name: `${em.editTemplate}: Order confirmation` }).click();
+    const dialog = page.getByRole('dialog', { name: `${em.editTemplate}: Order confirmation` });
+    const subject = dialog.getByLabel(em.templateSubject, { exact: true });
+    await subject.waitFor();
+    await dialog.getByText('{{order_id}}', { exact: true }).waitFor();
+    await subject.fill(`Thanks ${marker} {{no_such_thing}}`);
+    await dialog.getByRole('button', { name: 'Save Template' }).click();
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: em.templateUnknownVariable('no_such_thing') })
+      .waitFor();
+
+    await subject.fill(`Thanks ${marker}, order {{order_id}}`);
+    const text = dialog.getByLabel(em.templateText, { exact: true });
+    await text.fill(`${marker} says hello {{first_name}}\n\n${await text.inputValue()}`);
+    await dialog.getByRole('button', { name: em.templatePreview }).click();
+    const preview = dialog.getByTestId('template-preview');
+    await preview.getByText(`Thanks ${marker}, order C1A2B3C`).waitFor();
+    const frame = preview.locator('iframe');
+    expect(await frame.getAttribute('sandbox')).toBe('');
+    expect(await frame.getAttribute('srcdoc')).toContain('<');
+    // Sample values are escaped in the HTML, shown as they are in the text version.
+    await preview.getByText(`${marker} says hello Jamie <Sample>`).waitFor();
+    await expectAccessible(page, `template editor (${viewport})`);
+
+    await dialog.getByRole('button', { name: 'Save Template' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await templates.getByRole('status').filter({ hasText: em.templateSaved }).waitFor();
+    await templates.getByText(`Thanks ${marker}, order {{order_id}}`).waitFor();
+
+    // The next order's confirmation e-mail uses the edited template.
+    const product = (await catalogue()).find((p) => p.inStock)!;
+    const seller = uniqueEmail(`tpl-${viewport}`);
+    const placed = await postOrder(checkoutBody(seller, [{ productId: product.id, quantity: 1 }]));
+    expect(placed.status).toBe(201);
+    const { orderId } = placed.body as { orderId: string };
+    const [mail] = await waitForMail(seller);
+    expect(mail.subject).toBe(`Thanks ${marker}, order ${orderId}`);
+    expect(mail.text).toContain(`${marker} says hello Ann`);
+
+    // The figures count both e-mails (the order's is sent by the worker a moment later).
+    await page.getByRole('main').getByRole('link', { name: mk.title, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/marketing');
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      await page.getByTestId('stat-emails-sent').waitFor();
+      const sent = await figure(page, 'stat-emails-sent');
+      if (sent >= before.emailsSent + 2) break;
+      if (Date.now() > deadline)
+        throw new Error(`Emails sent still ${sent}, expected ${before.emailsSent + 2}`);
+      await page.waitForTimeout(1000);
+      await page.reload();
+    }
     expect(pageErrors(page)).toEqual([]);
   });
 });
