@@ -1,6 +1,7 @@
 import { adminSmsMessages as m } from '@shared/messages';
 import { formatDateTime } from '@shared/rules/date-format';
 import type { SmsStatus } from '@shared/rules/sms';
+import type { SmsHistory } from '@shared/schemas/admin-sms';
 import type { ReactNode } from 'react';
 import { AlertIcon } from '../../../components/icons';
 import { LoadingState } from '../../../components/loading-state';
@@ -28,6 +29,46 @@ const LABEL: Record<SmsStatus, string> = {
 
 export function SmsStatusBadge({ status }: { status: SmsStatus }) {
   return <span className={`status-badge status-badge--${TONE[status]}`}>{LABEL[status]}</span>;
+}
+
+/** The message status log (latest 50): each delivery report Twilio sent, newest first. */
+function StatusLog({ events }: { events: SmsHistory['statusLog'] }) {
+  if (events.length === 0) return null;
+  return (
+    <details className="marketing-details">
+      <summary>Delivery reports ({events.length})</summary>
+      <div className="admin-table-scroll">
+        <table className="admin-table marketing-table">
+          <caption className="visually-hidden">Delivery reports, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">To</th>
+              <th scope="col">Status</th>
+              <th scope="col">Error code</th>
+            </tr>
+          </thead>
+          <tbody>
+            {events.map((event, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: one message may report the same status twice.
+              <tr key={`${event.messageId}-${event.status}-${index}`}>
+                <td data-label="Date" className="admin-table__nowrap">
+                  <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+                </td>
+                <td data-label="To" className="admin-table__mono admin-table__nowrap">
+                  {event.to}
+                </td>
+                <td data-label="Status">
+                  <SmsStatusBadge status={event.status} />
+                </td>
+                <td data-label="Error code">{event.errorCode ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
 }
 
 /** Spec 001 §2 Message History: the latest 50, newest first, refreshed while a delivery status is due. */
@@ -113,6 +154,7 @@ export function SmsHistoryCard() {
       }
     >
       {body}
+      {history.data && <StatusLog events={history.data.statusLog} />}
     </MarketingCard>
   );
 }
