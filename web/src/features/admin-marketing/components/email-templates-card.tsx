@@ -52,13 +52,13 @@ export function EmailTemplatesCard() {
                   <button
                     type="button"
                     className="btn btn--secondary marketing-small-btn"
+                    aria-label={`${m.editTemplate}: ${t.name}`}
                     onClick={() => {
                       setOutcome(null);
                       setEditing({ key: t.key, name: t.name });
                     }}
                   >
                     {m.editTemplate}
-                    <span className="visually-hidden">: {t.name}</span>
                   </button>
                 </td>
               </tr>

@@ -112,8 +112,10 @@ export function SmsHistoryCard() {
                   {row.to}
                 </td>
                 <td data-label="Message" className="marketing-table__message">
-                  {row.kind === 'test' && <span className="marketing-tag">Test</span>}
-                  <span>{row.message}</span>
+                  <span>
+                    {row.kind === 'test' && <span className="marketing-tag">Test</span>}
+                    {row.message}
+                  </span>
                 </td>
                 <td data-label="Status" className="marketing-table__status">
                   <span className="marketing-status">
