@@ -7,7 +7,7 @@ import {
   type EmailTemplatePreview,
   ZEmailTemplateInput,
 } from '@shared/schemas/admin-email';
-import { type RefObject, useId, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Dialog } from '../../../components/dialog';
 import { LoadingState } from '../../../components/loading-state';
@@ -33,6 +33,11 @@ function TemplateForm({
   const preview = usePreviewEmailTemplate(template.key);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [rendered, setRendered] = useState<EmailTemplatePreview | null>(null);
+  const previewRef = useRef<HTMLElement>(null);
+  // The preview appears under the form: bring it into view (focus stays on the Preview button).
+  useEffect(() => {
+    if (rendered) previewRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [rendered]);
   const {
     register,
     handleSubmit,
