@@ -292,6 +292,14 @@ describe('order e-mails and delivery', () => {
       expect(stored?.email_error).toBe(m.orderEmailSkipped);
       const row = (await logs()).find((r) => r.recipient === email);
       expect(row).toMatchObject({ status: 'skipped', error: m.orderEmailSkipped });
+      // Staff sending one by hand are told at once.
+      const manual = await api<ErrorBody>(`/api/admin/orders/${orderId}/emails`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ template: 'order_confirmation' }),
+      });
+      expect(manual.status).toBe(409);
+      expect(manual.body.error?.message).toBe(m.disabled);
     } finally {
       await saveSettings({ isEnabled: true, fromEmail: FROM, replyTo: null });
     }
