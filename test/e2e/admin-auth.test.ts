@@ -247,8 +247,8 @@ describe.each<ViewportName>(['desktop', 'mobile'])('back office entrance on %s',
     }
   });
 
-  it('sections still to come and unknown admin paths show the 404 page inside the back office', async () => {
-    for (const p of ['/admin/marketing', '/admin/no-such-page']) {
+  it('unknown admin paths show the 404 page inside the back office', async () => {
+    for (const p of ['/admin/nowhere', '/admin/no-such-page']) {
       await page.goto(site(p));
       await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
       await openNav(page, viewport);

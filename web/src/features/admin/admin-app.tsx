@@ -30,6 +30,11 @@ const customerDetailPage = lazyPage(() =>
   import('../admin-customers/customer-detail-page').then((m) => m.CustomerDetailPage),
 );
 const productsPage = lazyPage(() => import('../admin-products/products-page').then((m) => m.ProductsPage));
+const marketingPage = lazyPage(() =>
+  import('../admin-marketing/marketing-page').then((m) => m.MarketingPage),
+);
+const smsPage = lazyPage(() => import('../admin-marketing/sms-page').then((m) => m.SmsPage));
+const emailPage = lazyPage(() => import('../admin-marketing/email-page').then((m) => m.EmailPage));
 
 /** Relative paths under the router's `/admin/*` with what each shows. */
 const pages = [
@@ -41,10 +46,12 @@ const pages = [
   { path: 'customers', page: customersPage },
   { path: 'customers/:id', page: customerDetailPage },
   { path: 'products', page: productsPage },
+  { path: 'marketing', page: marketingPage },
+  { path: 'marketing/sms', page: smsPage },
+  { path: 'marketing/email', page: emailPage },
 ];
 
-/** Everything under /admin: behind the guard, inside the admin layout. Unknown paths (and the section still to
- * come: marketing) show the 404 page. */
+/** Everything under /admin: behind the guard, inside the admin layout. Unknown paths show the 404 page. */
 export function AdminApp() {
   return (
     <RequireAdmin>

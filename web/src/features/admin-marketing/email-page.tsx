@@ -1,0 +1,51 @@
+import { adminEmailMessages as m } from '@shared/messages';
+import { AlertIcon } from '../../components/icons';
+import { LoadingState } from '../../components/loading-state';
+import { StatePanel } from '../../components/state-panel';
+import { usePageTitle } from '../../hooks/use-page-title';
+import { useEmailSettings } from './api/email-settings';
+import { BackToMarketing } from './components/back-to-marketing';
+import { EmailLogsCard } from './components/email-logs-card';
+import { EmailSettingsCard } from './components/email-settings-card';
+import { EmailTemplatesCard } from './components/email-templates-card';
+import { TestEmailCard } from './components/test-email-card';
+import './marketing.css';
+
+/** Spec 001 §2 'Email marketing (/admin/marketing/email)'. Each card loads and fails on its own. */
+export function EmailPage() {
+  usePageTitle(m.title);
+  const settings = useEmailSettings();
+
+  return (
+    <div className="admin-page marketing-page">
+      <BackToMarketing />
+      <div className="admin-page__header">
+        <h1 className="admin-page__title">{m.title}</h1>
+      </div>
+
+      <div className="marketing-columns">
+        {settings.isPending ? (
+          <LoadingState message="Loading email settings..." />
+        ) : settings.isError ? (
+          <StatePanel icon={<AlertIcon size={32} />} title={m.loadSettingsFailed} tone="error">
+            <div className="button-row button-row--center">
+              <button
+                type="button"
+                className="btn btn--primary"
+                onClick={() => void settings.refetch()}
+                disabled={settings.isFetching}
+              >
+                Try again
+              </button>
+            </div>
+          </StatePanel>
+        ) : (
+          <EmailSettingsCard settings={settings.data} />
+        )}
+        <TestEmailCard />
+      </div>
+      <EmailTemplatesCard />
+      <EmailLogsCard />
+    </div>
+  );
+}
