@@ -6,7 +6,9 @@ import {
   type RouteDef,
   routes as routeTable,
   type ScheduleDef,
+  type SubscriberDef,
   schedules as scheduleTable,
+  subscribers as subscriberTable,
   type WorkerDef,
   workers as workerTable,
 } from '../shared/routes.js';
@@ -19,6 +21,7 @@ export interface BuildFunctionsOptions {
   routes?: Record<string, RouteDef>;
   workers?: Record<string, WorkerDef>;
   schedules?: Record<string, ScheduleDef>;
+  subscribers?: Record<string, SubscriberDef>;
   /** Folder holding the handler entries; `functions/` of this repository unless told. */
   sourceDir?: string;
 }
@@ -30,13 +33,14 @@ export function functionEntries(options: BuildFunctionsOptions = {}): Record<str
     ...Object.entries(options.routes ?? routeTable),
     ...Object.entries(options.workers ?? workerTable),
     ...Object.entries(options.schedules ?? scheduleTable),
+    ...Object.entries(options.subscribers ?? subscriberTable),
   ];
   const entries: Record<string, string> = {};
   const missing: string[] = [];
   for (const [key, row] of rows) {
     if (entries[key])
       throw new Error(
-        `"${key}" is used twice (routes, workers and schedules share one key space): each function needs its own key.`,
+        `"${key}" is used twice (routes, workers, schedules and subscribers share one key space): each function needs its own key.`,
       );
     const entry = path.join(sourceDir, `${row.handler}.ts`);
     if (!existsSync(entry)) missing.push(`${key}: ${path.relative(repoRoot, entry)}`);

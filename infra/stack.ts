@@ -1,12 +1,20 @@
 import { type CfnElement, CfnOutput, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
-import type { Capability, QueueName, RouteDef, ScheduleDef, WorkerDef } from '../shared/routes.js';
+import {
+  type Capability,
+  type QueueName,
+  type RouteDef,
+  type ScheduleDef,
+  subscribers as subscriberTable,
+  type WorkerDef,
+} from '../shared/routes.js';
 import { ENV } from '../shared/runtime-env.js';
 import { Api } from './constructs/api.js';
 import type { AppFunction } from './constructs/app-function.js';
 import { Auth } from './constructs/auth.js';
 import { Data } from './constructs/data.js';
+import { EmailEvents } from './constructs/email-events.js';
 import { Jobs } from './constructs/jobs.js';
 import { Monitoring } from './constructs/monitoring.js';
 import { Schedules } from './constructs/schedules.js';
@@ -42,6 +50,7 @@ export class BuybackStack extends Stack {
   public readonly auth: Auth;
   public readonly jobs: Jobs;
   public readonly schedules: Schedules;
+  public readonly emailEvents: EmailEvents;
   public readonly api: Api;
   public readonly site: Site;
   public readonly monitoring: Monitoring;
@@ -60,6 +69,11 @@ export class BuybackStack extends Stack {
     this.schedules = new Schedules(this, 'Schedules', {
       config,
       schedules: props.schedules,
+      functionsDir: props.functionsDir,
+    });
+    this.emailEvents = new EmailEvents(this, 'EmailEvents', {
+      config,
+      subscribers: subscriberTable,
       functionsDir: props.functionsDir,
     });
     this.api = new Api(this, 'Api', {
@@ -92,6 +106,7 @@ export class BuybackStack extends Stack {
         queue: w.def.queue,
       })),
       ...this.schedules.functions.map((s) => ({ key: s.key, fn: s.fn, capabilities: s.def.capabilities })),
+      ...this.emailEvents.functions.map((s) => ({ key: s.key, fn: s.fn, capabilities: s.def.capabilities })),
     ];
     for (const { fn, capabilities, queue } of functions) {
       fn.function.addEnvironment(ENV.stage, config.stage);
@@ -128,6 +143,21 @@ export class BuybackStack extends Stack {
    */
   private allowSendingEmail(fn: AppFunction): void {
     this.allowSesIdentities(fn, 'ses:SendEmail');
+    // Every e-mail goes through the configuration set that reports its bounces and complaints.
+    const { configurationSet } = this.emailEvents;
+    fn.function.addEnvironment(ENV.sesConfigurationSet, configurationSet.configurationSetName);
+    fn.role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: [
+          this.formatArn({
+            service: 'ses',
+            resource: 'configuration-set',
+            resourceName: configurationSet.configurationSetName,
+          }),
+        ],
+      }),
+    );
   }
 
   /** `actions` on the SES identities of this account and region; the stage's default sender in EMAIL_FROM. */

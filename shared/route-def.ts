@@ -66,6 +66,17 @@ export interface ScheduleDef {
   capabilities: readonly Capability[];
 }
 
+/** The stack's SNS topics a function may subscribe to: SES bounce and complaint events. */
+export type TopicName = 'email-events';
+
+/** A function subscribed to one of the stack's SNS topics. */
+export interface SubscriberDef {
+  topic: TopicName;
+  handler: string;
+  timeoutSeconds: number;
+  capabilities: readonly Capability[];
+}
+
 /** `/api/products/{id}` and `/api/products/abc` match; returns the path parameters. */
 export function matchPath(pattern: string, path: string): Record<string, string> | null {
   const want = pattern.split('/');

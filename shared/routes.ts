@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import type { RouteDef, ScheduleDef, WorkerDef } from './route-def.js';
+import type { RouteDef, ScheduleDef, SubscriberDef, WorkerDef } from './route-def.js';
 import { adminAddOrderNote } from './routes/admin-add-order-note.js';
 import { adminConfirmImages } from './routes/admin-confirm-images.js';
 import { adminCreateImageUploads } from './routes/admin-create-image-uploads.js';
@@ -163,6 +163,16 @@ export const schedules = {
     capabilities: ['table:read', 'table:write', 'secret:read'],
   },
 } as const satisfies Record<string, ScheduleDef>;
+
+/** Functions subscribed to the stack's SNS topics: SES reports bounces and complaints to email-events. */
+export const subscribers = {
+  sesEvents: {
+    topic: 'email-events',
+    handler: 'email/ses-events',
+    timeoutSeconds: 30,
+    capabilities: ['table:read', 'table:write'],
+  },
+} as const satisfies Record<string, SubscriberDef>;
 
 export const routeList = (): Array<[string, RouteDef]> => Object.entries(routes);
 export const workerList = (): Array<[string, WorkerDef]> => Object.entries(workers);

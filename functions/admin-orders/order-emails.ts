@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { adminOrderMessages as m } from '../../shared/messages.js';
+import { adminEmailMessages, adminOrderMessages as m } from '../../shared/messages.js';
 import { formatMoney } from '../../shared/rules/money.js';
 import { ENV } from '../../shared/runtime-env.js';
 import type { ActivityEntry, OrderEmailTemplate } from '../../shared/schemas/admin-orders.js';
 import { ORDER_COMPLETED, ORDER_CONFIRMATION } from '../email/order-templates.js';
 import { queueTemplatedEmail } from '../email/send-email.js';
+import { readEmailSettings } from '../email/stored-email-settings.js';
 import { findTemplate } from '../email/templates.js';
 import type { OrderItem } from '../lib/entities.js';
 import { requireEnv } from '../lib/env.js';
@@ -126,7 +127,10 @@ export async function queueOrderEmail(
   const ready = emailableOrder(order);
   const template = await findTemplate(name, DEFAULTS);
   if (!template) throw new AppError('validation', m.templateNotFound(name));
-  const settings = toPublicSettings(await getStoredSettings());
+  const record = await getStoredSettings();
+  // Switched off in the back office: say so now rather than queue an e-mail the worker would skip.
+  if (!readEmailSettings(record).isEnabled) throw new AppError('conflict', adminEmailMessages.disabled);
+  const settings = toPublicSettings(record);
   const siteUrl = requireEnv(ENV.siteUrl);
   const queuedAt = now().toISOString();
   const queued = await queueTemplatedEmail({

@@ -3,8 +3,8 @@ import { ENV } from '../../shared/runtime-env.js';
 import type { EmailJob } from '../../shared/schemas/jobs.js';
 import { countMessage } from '../lib/message-stats.js';
 import { recordOnOrder, recordSent } from './email-log-repository.js';
-import type { StoredEmailSettings } from './email-settings.js';
 import { ses } from './ses.js';
+import type { StoredEmailSettings } from './stored-email-settings.js';
 
 /** SES message tags carry the job (and the order) into bounce and complaint events: letters, digits, _ and -. */
 const tagValue = (value: string) => value.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 256);

@@ -8,7 +8,8 @@ import { toPublicSettings } from '../settings/public-settings.js';
 import { getStoredSettings } from '../settings/settings-repository.js';
 import { deliverEmail } from './deliver.js';
 import { recordFailed } from './email-log-repository.js';
-import { readEmailSettings, requireSendable } from './email-settings.js';
+import { requireSendable } from './email-settings.js';
+import { readEmailSettings } from './stored-email-settings.js';
 import { escapeHtml, layout } from './templates.js';
 
 /**

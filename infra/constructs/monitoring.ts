@@ -14,7 +14,10 @@ export interface MonitoringProps {
   functions: Array<{ key: string; function: lambda.IFunction }>;
 }
 
-/** An error alarm per function, and one topic that all alarms notify when an address is configured. */
+/** Most metrics one metric math alarm may use. */
+const ALARM_METRICS_MAX = 10;
+
+/** An error alarm per ten functions, and one topic that all alarms notify when an address is configured. */
 export class Monitoring extends Construct {
   public readonly alarmTopic?: sns.Topic;
   public readonly errorAlarms: cloudwatch.Alarm[];
@@ -22,17 +25,36 @@ export class Monitoring extends Construct {
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
 
-    this.errorAlarms = props.functions.map(
-      ({ key, function: fn }) =>
-        new cloudwatch.Alarm(this, `${key}Errors`, {
-          alarmDescription: `${key} threw (an unhandled error, a timeout or a crash).`,
-          metric: fn.metricErrors({ period: Duration.minutes(5), statistic: cloudwatch.Stats.SUM }),
-          threshold: 1,
-          evaluationPeriods: 1,
-          comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-          treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    // CloudWatch alarms on a metric math expression take at most 10 metrics: one alarm per 10 functions keeps
+    // the stack well under CloudFormation's 500 resources (an alarm per function was 60 of them).
+    const groups: Array<MonitoringProps['functions']> = [];
+    for (let i = 0; i < props.functions.length; i += ALARM_METRICS_MAX) {
+      groups.push(props.functions.slice(i, i + ALARM_METRICS_MAX));
+    }
+    this.errorAlarms = groups.map((group, index) => {
+      const usingMetrics = Object.fromEntries(
+        group.map(({ function: fn }, i) => [
+          `e${i}`,
+          fn.metricErrors({ period: Duration.minutes(5), statistic: cloudwatch.Stats.SUM }),
+        ]),
+      );
+      const names = group.map(({ key }) => key).join(', ');
+      return new cloudwatch.Alarm(this, `FunctionErrors${index + 1}`, {
+        alarmDescription: `One of these functions threw (an unhandled error, a timeout or a crash): ${names}. Its Errors metric and logs say which.`,
+        metric: new cloudwatch.MathExpression({
+          expression: Object.keys(usingMetrics)
+            .map((id) => `FILL(${id}, 0)`)
+            .join(' + '),
+          usingMetrics,
+          period: Duration.minutes(5),
+          label: `Errors: ${names}`,
         }),
-    );
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      });
+    });
 
     if (props.config.alarmEmail) {
       this.alarmTopic = new sns.Topic(this, 'AlarmTopic', {

@@ -12,10 +12,11 @@
  */
 
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { LocalStackError } from './errors.js';
 import { readBody } from './http-body.js';
+import { forwardRequest, relayAnswer, streamThrough, type Upstream } from './proxy.js';
 
 export interface CognitoProxyOptions {
   port: number;
@@ -30,12 +31,6 @@ const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
 const MAX_BODY_BYTES = 1024 * 1024;
 /** Cognito's default AuthSessionValidity. */
 export const CHALLENGE_SESSION_MS = 3 * 60_000;
-
-interface Upstream {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer;
-}
 
 /** cognito-local answers every origin (its `cors({ origin: '*' })`); answers made here must too. */
 const CORS = { 'access-control-allow-origin': '*' };
@@ -126,43 +121,7 @@ export async function startCognitoProxy(
     path: string,
     headers: Record<string, string | string[] | undefined>,
     payload: unknown,
-  ): Promise<Upstream> =>
-    new Promise((resolve, reject) => {
-      const body = Buffer.isBuffer(payload) ? payload : Buffer.from(JSON.stringify(payload));
-      // The body is sent whole with its length, whatever framing the client used.
-      const { 'transfer-encoding': _framing, connection: _connection, ...kept } = headers;
-      const outgoing = request(
-        {
-          host: upstream.hostname,
-          port: upstream.port,
-          method,
-          path,
-          headers: { ...kept, host: upstream.host, 'content-length': String(body.length) },
-        },
-        (answer) => {
-          const chunks: Buffer[] = [];
-          answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-          answer.on('end', () => {
-            const flat: Record<string, string> = {};
-            for (const [name, value] of Object.entries(answer.headers)) {
-              if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
-            }
-            resolve({ status: answer.statusCode ?? 502, headers: flat, body: Buffer.concat(chunks) });
-          });
-          answer.on('error', reject);
-        },
-      );
-      outgoing.on('error', reject);
-      outgoing.end(body);
-    });
-
-  const relay = (res: ServerResponse, answer: Upstream) => {
-    const headers = { ...answer.headers };
-    delete headers['transfer-encoding'];
-    delete headers.connection;
-    res.writeHead(answer.status, { ...headers, 'content-length': String(answer.body.length) });
-    res.end(answer.body);
-  };
+  ): Promise<Upstream> => forwardRequest(upstream, method, path, headers, payload);
 
   async function refresh(res: ServerResponse, input: Record<string, unknown>): Promise<void> {
     const clientId = str(input.ClientId);
@@ -178,7 +137,8 @@ export async function startCognitoProxy(
       },
       ...(input.ClientMetadata ? { ClientMetadata: input.ClientMetadata } : {}),
     });
-    if (answer.status !== 200) return relay(res, { ...answer, headers: { ...answer.headers, ...CORS } });
+    if (answer.status !== 200)
+      return relayAnswer(res, { ...answer, headers: { ...answer.headers, ...CORS } });
     const result = (parseJson(answer.body)?.AuthenticationResult ?? {}) as Record<string, unknown>;
     const accessToken = str(result.AccessToken);
     if (!accessToken) return sendError(res, 500, 'InternalErrorException', 'cognito-local issued no token');
@@ -216,7 +176,7 @@ export async function startCognitoProxy(
         });
       }
     }
-    relay(res, answer);
+    relayAnswer(res, answer);
   }
 
   async function respondToChallenge(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
@@ -239,9 +199,9 @@ export async function startCognitoProxy(
       // One answer per session, as in Cognito.
       const answer = await forward('POST', req.url ?? '/', req.headers, body);
       if (answer.status === 200) sessions.delete(str(input.Session) ?? '');
-      return relay(res, answer);
+      return relayAnswer(res, answer);
     }
-    relay(res, await forward('POST', req.url ?? '/', req.headers, body));
+    relayAnswer(res, await forward('POST', req.url ?? '/', req.headers, body));
   }
 
   const server = createServer((req, res) => {
@@ -263,25 +223,7 @@ export async function startCognitoProxy(
         return refresh(res, input);
       }
       // Everything else, CORS preflights included, streams through untouched.
-      await new Promise<void>((resolve, reject) => {
-        const outgoing = request(
-          {
-            host: upstream.hostname,
-            port: upstream.port,
-            method: req.method,
-            path: req.url,
-            headers: { ...req.headers, host: upstream.host },
-          },
-          (answer) => {
-            res.writeHead(answer.statusCode ?? 502, answer.headers);
-            answer.pipe(res);
-            answer.on('end', resolve);
-            answer.on('error', reject);
-          },
-        );
-        outgoing.on('error', reject);
-        req.pipe(outgoing);
-      });
+      await streamThrough(upstream, req, res);
     };
     handle().catch((error: Error) => {
       if (res.headersSent) return void res.destroy();

@@ -18,6 +18,7 @@ import { LocalStackError, stripAnsi } from './errors.js';
 import { freePort } from './ports.js';
 import { startS3Proxy } from './s3-proxy.js';
 import { LOCAL_CREDENTIALS, LOCAL_REGION_NAME } from './sdk.js';
+import { type SesProxy, startSesProxy } from './ses-proxy.js';
 
 // Works as ESM (tsx) and as the CommonJS jest transforms it to.
 const thisFile = typeof __filename === 'string' ? __filename : fileURLToPath(import.meta.url);
@@ -345,31 +346,44 @@ export async function startSes(options: {
   directory: string;
   logFile: string;
   signal?: AbortSignal;
-}): Promise<ChildEmulator> {
+}): Promise<ChildEmulator & { proxy: SesProxy }> {
+  const internalPort = await freePort();
   const child = startChild({
     name: 'aws-ses-v2-local',
     command: process.execPath,
     args: [
       require.resolve('aws-ses-v2-local/dist/cli.js'),
       '--port',
-      String(options.port),
+      String(internalPort),
       '--host',
       '127.0.0.1',
     ],
     cwd: options.directory,
     logFile: options.logFile,
   });
+  let proxy: SesProxy;
   try {
     await waitUntilReady(
       'aws-ses-v2-local',
-      async () => (await fetch(`http://127.0.0.1:${options.port}/health-check`)).ok,
+      async () => (await fetch(`http://127.0.0.1:${internalPort}/health-check`)).ok,
       { child, logFile: options.logFile, timeoutMs: 30000, signal: options.signal },
     );
+    // The public port is the proxy's (ses-proxy.ts): identities, and the bounces and complaints of sent mail.
+    proxy = await startSesProxy({ port: options.port, upstream: `http://127.0.0.1:${internalPort}` });
   } catch (error) {
     await stopChild(child);
     throw error;
   }
-  return { name: 'aws-ses-v2-local', child, stop: () => stopChild(child) };
+  const running = proxy;
+  return {
+    name: 'aws-ses-v2-local',
+    child,
+    proxy: running,
+    stop: async () => {
+      await running.close();
+      await stopChild(child);
+    },
+  };
 }
 
 /** Child pids of a run, so a run that was killed hard does not leave emulators holding the ports. */

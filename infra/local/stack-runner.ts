@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as z from 'zod/mini';
 import { ENV } from '../../shared/runtime-env.js';
 import { QUEUE_NAMES } from '../constructs/jobs.js';
 import { JwtAuthorizer } from './authorizer.js';
@@ -37,6 +38,7 @@ import {
 } from './resources.js';
 import { createClients, type Endpoints, endpointsFor, LOCAL_REGION_NAME, lambdaEndpointEnv } from './sdk.js';
 import { type AdminCredentials, ensureAdminUser, seedCatalogue } from './seed.js';
+import type { SesProblem, SesProxy } from './ses-proxy.js';
 import { type AppFactory, assetDirOf, synthesize } from './synth.js';
 import {
   type LambdaDef,
@@ -99,6 +101,12 @@ export interface LocalStackUrls {
   breachRange: string;
   /** POST `{"mode":"ok"|"fail"|"hang"}` here to switch the breach-range service. */
   breachMode: string;
+  /** POST `{"messageId":"..."}` or `{"to":"address"}`: SES reports a bounce of that captured e-mail. */
+  sesBounce: string;
+  /** The same, for a complaint (marked as spam). */
+  sesComplaint: string;
+  /** POST `{"identity":"address or domain","verified":false}`: SES says that sender is not verified. */
+  sesIdentity: string;
 }
 
 export interface LocalQueue {
@@ -222,6 +230,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const webBuild = ensureWebBuild({ root: REPO_ROOT, webRoot, logFile: join(logsDir, 'web-build.log') });
     const failed = (await emulators).find((outcome) => outcome.status === 'rejected');
     if (failed) throw (failed as PromiseRejectedResult).reason;
+    const sesProxy = (
+      running.find((emulator) => 'proxy' in emulator) as (Emulator & { proxy: SesProxy }) | undefined
+    )?.proxy;
+    if (!sesProxy) throw new LocalStackError('The SES emulator did not start its proxy');
     phase('emulators ready');
     recordChildren(pidsFile, running);
 
@@ -281,6 +293,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       ...model.routes.map((r) => r.functionLogicalId),
       ...model.eventSources.map((e) => e.functionLogicalId),
       ...model.schedules.map((e) => e.functionLogicalId),
+      ...model.topicSubscriptions.map((e) => e.functionLogicalId),
     ]);
     const baseEnv: Record<string, string> = {};
     for (const name of ['PATH', 'HOME', 'LANG', 'TMPDIR', 'TZ']) {
@@ -476,6 +489,34 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       }
     }
 
+    // SES bounces and complaints: the event SES would publish for a captured e-mail, through its configuration
+    // set's destination topic, to the functions subscribed to that topic (POST /__local/ses/bounce|complaint).
+    const sesControl =
+      (kind: SesProblem): LocalControl =>
+      async (body) => {
+        const parsed = ZSesSimulation.safeParse(body);
+        if (!parsed.success) throw new ControlInputError('Send {"messageId":"..."} or {"to":"address"}');
+        const email = sesProxy.findSent(parsed.data);
+        if (!email) throw new ControlInputError('No e-mail captured with that message id or recipient');
+        const setName = email.configurationSet;
+        const topics = model.sesEventDestinations
+          .filter(
+            (d) =>
+              d.enabled && d.events.includes(kind) && physical[d.configurationSetLogicalId]?.ref === setName,
+          )
+          .map((d) => d.topicLogicalId);
+        const targets = model.topicSubscriptions.filter((sub) => topics.includes(sub.topicLogicalId));
+        const event = sesProxy.simulate(kind, email);
+        for (const sub of targets) {
+          const fn = functions.get(sub.functionLogicalId);
+          if (!fn) throw new LocalStackError(`Subscription ${sub.logicalId} has no runnable function`);
+          await fn.invoke(
+            snsEvent(physical[sub.topicLogicalId]?.ref ?? sub.topicLogicalId, JSON.stringify(event)),
+          );
+        }
+        return { messageId: email.messageId, to: email.destination, delivered: targets.length };
+      };
+
     const breach = new BreachRangeService();
     const breachControl: LocalControl = async (body) => {
       const parsed = ZBreachMode.safeParse(body);
@@ -490,7 +531,19 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       webRoot,
       securityHeaders: site.securityHeaders,
       extraImageSources: [easypost.origin],
-      controls: { ...scheduleControls, 'breach/mode': breachControl },
+      controls: {
+        ...scheduleControls,
+        'breach/mode': breachControl,
+        'ses/bounce': sesControl('bounce'),
+        'ses/complaint': sesControl('complaint'),
+        'ses/identity': async (body) => {
+          const parsed = ZSesIdentity.safeParse(body);
+          if (!parsed.success)
+            throw new ControlInputError('Send {"identity":"address or domain","verified":false}');
+          sesProxy.setVerified(parsed.data.identity, parsed.data.verified);
+          return parsed.data;
+        },
+      },
       localServices: [
         { prefix: 'breach/range', handle: (req, res, prefix) => breach.handle(req, res, prefix) },
       ],
@@ -566,6 +619,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         twilio: twilio.origin,
         breachRange: breachRangeUrl,
         breachMode: `${siteUrl}/__local/breach/mode`,
+        sesBounce: `${siteUrl}/__local/ses/bounce`,
+        sesComplaint: `${siteUrl}/__local/ses/complaint`,
+        sesIdentity: `${siteUrl}/__local/ses/identity`,
       },
       admin,
       userPoolId,
@@ -609,6 +665,38 @@ function scheduledEvent(ruleArn: string, region: string, account: string) {
     detail: {},
   };
 }
+
+/** The event SNS hands a subscribed function: one record carrying the message text. */
+function snsEvent(topicArn: string, message: string) {
+  return {
+    Records: [
+      {
+        EventSource: 'aws:sns',
+        EventVersion: '1.0',
+        EventSubscriptionArn: `${topicArn}:${randomUUID()}`,
+        Sns: {
+          Type: 'Notification',
+          MessageId: randomUUID(),
+          TopicArn: topicArn,
+          Subject: null,
+          Message: message,
+          Timestamp: new Date().toISOString(),
+          SignatureVersion: '1',
+          Signature: 'local',
+          SigningCertUrl: '',
+          UnsubscribeUrl: '',
+          MessageAttributes: {},
+        },
+      },
+    ],
+  };
+}
+
+const ZSesSimulation = z.union([
+  z.object({ messageId: z.string().check(z.minLength(1)) }),
+  z.object({ to: z.string().check(z.minLength(3)) }),
+]);
+const ZSesIdentity = z.object({ identity: z.string().check(z.minLength(1)), verified: z.boolean() });
 
 /** One key of the local secret file, read when needed so hand edits apply without a restart. */
 function readLocalSecret(file: string, key: string): string | undefined {

@@ -59,6 +59,7 @@ function banner(s: LocalStack): string {
     ['API', s.urls.api],
     ['Admin login', `${s.admin.email}  /  ${s.admin.password}`],
     ['Mail viewer', `${s.urls.mail}  (captured mail as JSON: ${s.urls.mailStore})`],
+    ['Mail bounce', `curl -X POST ${s.urls.sesBounce} -d '{"to":"seller@example.com"}'  (or ses/complaint)`],
     ['EasyPost (test)', `${s.urls.easypost}  (test labels only; every label says TEST)`],
     ['Twilio (test)', `${s.urls.twilio}  (SMS stay on this machine: ${s.urls.twilio}/__control/messages)`],
     [

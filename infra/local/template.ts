@@ -477,6 +477,22 @@ export interface ScheduleRuleDef {
   enabled: boolean;
 }
 
+/** A function subscribed to an SNS topic of this stack. */
+export interface TopicSubscriptionDef {
+  logicalId: string;
+  topicLogicalId: string;
+  functionLogicalId: string;
+}
+
+/** Where a configuration set publishes SES events (lower-case types: bounce, complaint...). */
+export interface SesEventDestinationDef {
+  logicalId: string;
+  configurationSetLogicalId: string;
+  topicLogicalId: string;
+  events: string[];
+  enabled: boolean;
+}
+
 export interface NamedResource {
   logicalId: string;
   properties: Record<string, Json>;
@@ -488,6 +504,8 @@ export interface StackModel {
   authorizers: AuthorizerDef[];
   eventSources: EventSourceDef[];
   schedules: ScheduleRuleDef[];
+  topicSubscriptions: TopicSubscriptionDef[];
+  sesEventDestinations: SesEventDestinationDef[];
   tables: NamedResource[];
   queues: NamedResource[];
   buckets: NamedResource[];
@@ -671,6 +689,39 @@ export function readStack(
     }
   }
 
+  const topicSubscriptions: TopicSubscriptionDef[] = [];
+  for (const [logicalId, resource] of ofType(template, 'AWS::SNS::Subscription')) {
+    const props = resource.Properties ?? {};
+    if (props.Protocol !== 'lambda') continue;
+    const topic = refTarget(props.TopicArn);
+    const att = getAttTarget(props.Endpoint);
+    if (!topic || !att || template.Resources[att[0]]?.Type !== 'AWS::Lambda::Function') {
+      warnings.push(`Subscription ${logicalId} is not from a topic to a function of this stack: skipped`);
+      continue;
+    }
+    topicSubscriptions.push({ logicalId, topicLogicalId: topic, functionLogicalId: att[0] });
+  }
+
+  const sesEventDestinations: SesEventDestinationDef[] = [];
+  for (const [logicalId, resource] of ofType(template, 'AWS::SES::ConfigurationSetEventDestination')) {
+    const props = resource.Properties ?? {};
+    const destination = isRecord(props.EventDestination) ? props.EventDestination : {};
+    const set = refTarget(props.ConfigurationSetName);
+    const sns = isRecord(destination.SnsDestination)
+      ? refTarget(destination.SnsDestination.TopicARN)
+      : undefined;
+    if (!set || !sns) continue;
+    sesEventDestinations.push({
+      logicalId,
+      configurationSetLogicalId: set,
+      topicLogicalId: sns,
+      events: (Array.isArray(destination.MatchingEventTypes) ? destination.MatchingEventTypes : []).map(
+        (type) => String(type).toLowerCase(),
+      ),
+      enabled: destination.Enabled !== false,
+    });
+  }
+
   const named = (type: string): NamedResource[] =>
     ofType(template, type).map(([logicalId, resource]) => ({
       logicalId,
@@ -689,6 +740,8 @@ export function readStack(
     authorizers,
     eventSources,
     schedules,
+    topicSubscriptions,
+    sesEventDestinations,
     tables: [...named('AWS::DynamoDB::Table'), ...named('AWS::DynamoDB::GlobalTable')],
     queues: named('AWS::SQS::Queue'),
     buckets: named('AWS::S3::Bucket'),

@@ -7,7 +7,7 @@ import { ORDER_LIST_ATTRIBUTES } from '../../functions/lib/entities';
 import { createApp } from '../../infra/app';
 import { buildFunctions } from '../../infra/build-functions';
 import { EMAIL_FROM_PLACEHOLDER } from '../../infra/stage-config';
-import { type RouteDef, routes, schedules, type WorkerDef, workers } from '../../shared/routes';
+import { type RouteDef, routes, schedules, subscribers, type WorkerDef, workers } from '../../shared/routes';
 import { ENV, TABLE_INDEXES, TTL_ATTRIBUTE } from '../../shared/runtime-env';
 
 jest.setTimeout(120_000);
@@ -176,11 +176,14 @@ describe('functions', () => {
       ([, r]) => r.Properties?.Environment?.Variables?.[ENV.stage],
     );
 
-  test('every route and worker function is Node.js 22 on arm64 with its own log group', () => {
+  test('every route, worker, schedule and subscriber function is Node.js 22 on arm64 with its own log group', () => {
     for (const stage of ['dev', 'prod'] as const) {
       const fns = ours(templates[stage].json);
       expect(fns).toHaveLength(
-        Object.keys(testRoutes).length + Object.keys(testWorkers).length + Object.keys(schedules).length,
+        Object.keys(testRoutes).length +
+          Object.keys(testWorkers).length +
+          Object.keys(schedules).length +
+          Object.keys(subscribers).length,
       );
       for (const [, fn] of fns) {
         expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'] });
@@ -256,6 +259,36 @@ describe('functions', () => {
     const worker = json.Resources[refOf(esm[1].Properties?.FunctionName)!];
     expect(worker.Properties?.Environment.Variables[ENV.emailFrom]).toBe(EMAIL_FROM_PLACEHOLDER);
     expect(JSON.stringify(json.Resources)).toContain('ses:SendEmail');
+  });
+});
+
+describe('e-mail events', () => {
+  test('bounces and complaints go from the configuration set to the topic to the sesEvents function', () => {
+    const { json } = dev();
+    const [[setId]] = ofType(json, 'AWS::SES::ConfigurationSet');
+    const [[, destination]] = ofType(json, 'AWS::SES::ConfigurationSetEventDestination');
+    expect(refOf(destination.Properties?.ConfigurationSetName)).toBe(setId);
+    expect(destination.Properties?.EventDestination.MatchingEventTypes.sort()).toEqual([
+      'bounce',
+      'complaint',
+    ]);
+    const topicId = refOf(destination.Properties?.EventDestination.SnsDestination.TopicARN)!;
+    const [[, subscription]] = ofType(json, 'AWS::SNS::Subscription');
+    expect(subscription.Properties).toMatchObject({ Protocol: 'lambda', TopicArn: { Ref: topicId } });
+    expect(subscription.Properties?.Endpoint['Fn::GetAtt'][0]).toMatch(/^EmailEventssesEventsFunction/);
+    // Every sender names the configuration set, and may use it.
+    const esm = ofType(json, 'AWS::Lambda::EventSourceMapping').find(([, m]) =>
+      JSON.stringify(m.Properties?.EventSourceArn).includes('EmailJobs'),
+    )!;
+    const worker = json.Resources[refOf(esm[1].Properties?.FunctionName)!];
+    expect(worker.Properties?.Environment.Variables[ENV.sesConfigurationSet]).toEqual({ Ref: setId });
+    expect(JSON.stringify(json.Resources)).toContain(':configuration-set/');
+  });
+
+  test("the stack stays under CloudFormation's 500 resources", () => {
+    for (const stage of ['dev', 'prod'] as const) {
+      expect(Object.keys(templates[stage].json.Resources).length).toBeLessThan(500);
+    }
   });
 });
 

@@ -375,6 +375,22 @@ describe('Twilio webhooks', () => {
 
   it('applies a genuine callback once, and an older status never overwrites a newer one', async () => {
     const { id, sid } = await acceptedMessage();
+    // The day's counter is shared: let the test server's own callbacks for earlier messages land first.
+    const listed = await twilioControl<unknown[] | { messages: unknown[] }>('messages');
+    const viaServer = new Set(
+      ((Array.isArray(listed) ? listed : listed.messages) as Array<Record<string, string>>).map(
+        (message) => message.sid ?? message.Sid,
+      ),
+    );
+    await waitFor(
+      'earlier messages settled',
+      history,
+      (h) =>
+        h.messages.every(
+          (row) => !row.sid || !viaServer.has(row.sid) || !['queued', 'sent'].includes(row.status),
+        ),
+      20_000,
+    ).catch(() => undefined);
     const before = (await dayCounters()).sms_delivered ?? 0;
     const delivered = { MessageSid: sid, MessageStatus: 'delivered' };
     const first = await postWebhook('status', delivered, AUTH_TOKEN);

@@ -18,6 +18,11 @@ export interface LocalStackInfo {
     breachRange: string;
     /** POST `{"mode":"ok"|"fail"|"hang"}` to switch the breach-range service. */
     breachMode: string;
+    /** POST `{"messageId"}` or `{"to"}`: SES reports a bounce (or a complaint) of that captured e-mail. */
+    sesBounce: string;
+    sesComplaint: string;
+    /** POST `{"identity","verified"}`: SES answers that sender as (un)verified. */
+    sesIdentity: string;
   };
   /** Scheduled functions by name: POST to the URL runs one now. */
   schedules: Record<string, string>;

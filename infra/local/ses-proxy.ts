@@ -1,0 +1,206 @@
+/**
+ * The local SES endpoint the functions and the tests talk to, in front of aws-ses-v2-local (which listens on an
+ * internal port and captures every e-mail). It passes every call through, and adds what the back office needs
+ * of SES that the emulator lacks:
+ * - GetEmailIdentity: every sender is verified, except identities marked unverified (`setVerified`), so the
+ *   'not verified' message can be tried;
+ * - the configuration set and tags of each SendEmail (by the message id the emulator answers), so a bounce or a
+ *   complaint can be simulated for a captured e-mail exactly as SES publishes it (`simulate`).
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type ServerResponse } from 'node:http';
+import { LocalStackError } from './errors.js';
+import { readBody } from './http-body.js';
+import { forwardRequest, relayAnswer, streamThrough } from './proxy.js';
+
+export interface SentEmail {
+  messageId: string;
+  from: string;
+  destination: string[];
+  subject: string;
+  configurationSet?: string;
+  tags: Record<string, string[]>;
+  timestamp: string;
+}
+
+export type SesProblem = 'bounce' | 'complaint';
+
+export interface SesProxy {
+  origin: string;
+  close(): Promise<void>;
+  /** Marks an address or a domain (un)verified for sending. */
+  setVerified(identity: string, verified: boolean): void;
+  /** The e-mail with this message id, else the latest one to this address. */
+  findSent(query: { messageId?: string; to?: string }): SentEmail | undefined;
+  /** The event SES publishes to the configuration set's destination for this e-mail. */
+  simulate(kind: SesProblem, email: SentEmail): Record<string, unknown>;
+}
+
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** Kept per run: enough for any test or a day of clicking around. */
+const MAX_REMEMBERED = 5000;
+const IDENTITY_PATH = /^\/v2\/email\/identities\/([^/?]+)$/;
+
+const sendJson = (res: ServerResponse, status: number, value: unknown) => {
+  const body = Buffer.from(JSON.stringify(value));
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(body.length) });
+  res.end(body);
+};
+
+function parse(body: Buffer): Record<string, unknown> | undefined {
+  try {
+    const value = JSON.parse(body.toString('utf8')) as unknown;
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a SendEmail request and its answer say about the e-mail. */
+export function describeSent(request: Record<string, unknown>, messageId: string, at: Date): SentEmail {
+  const destination = (request.Destination ?? {}) as Record<string, unknown>;
+  const list = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
+  const simple = ((request.Content as Record<string, unknown> | undefined)?.Simple ?? {}) as Record<
+    string,
+    unknown
+  >;
+  const tags: Record<string, string[]> = {};
+  for (const tag of Array.isArray(request.EmailTags) ? request.EmailTags : []) {
+    const { Name, Value } = tag as { Name?: unknown; Value?: unknown };
+    if (typeof Name === 'string' && typeof Value === 'string') tags[Name] = [Value];
+  }
+  const configurationSet =
+    typeof request.ConfigurationSetName === 'string' ? request.ConfigurationSetName : undefined;
+  if (configurationSet) tags['ses:configuration-set'] = [configurationSet];
+  return {
+    messageId,
+    from: String(request.FromEmailAddress ?? ''),
+    destination: [
+      ...list(destination.ToAddresses),
+      ...list(destination.CcAddresses),
+      ...list(destination.BccAddresses),
+    ],
+    subject: String((simple.Subject as { Data?: unknown } | undefined)?.Data ?? ''),
+    configurationSet,
+    tags,
+    timestamp: at.toISOString(),
+  };
+}
+
+/** SES event publishing's Bounce (permanent, user unknown) or Complaint (abuse) event for one e-mail. */
+export function sesEvent(kind: SesProblem, email: SentEmail, at = new Date()): Record<string, unknown> {
+  const mail = {
+    timestamp: email.timestamp,
+    source: email.from,
+    sendingAccountId: '000000000000',
+    messageId: email.messageId,
+    destination: email.destination,
+    headersTruncated: false,
+    tags: email.tags,
+    commonHeaders: { from: [email.from], to: email.destination, subject: email.subject },
+  };
+  const feedbackId = `${randomUUID()}-000000`;
+  if (kind === 'bounce') {
+    return {
+      eventType: 'Bounce',
+      mail,
+      bounce: {
+        bounceType: 'Permanent',
+        bounceSubType: 'General',
+        bouncedRecipients: email.destination.map((emailAddress) => ({
+          emailAddress,
+          action: 'failed',
+          status: '5.1.1',
+          diagnosticCode: 'smtp; 550 5.1.1 user unknown',
+        })),
+        timestamp: at.toISOString(),
+        feedbackId,
+        reportingMTA: 'dsn; local-ses',
+      },
+    };
+  }
+  return {
+    eventType: 'Complaint',
+    mail,
+    complaint: {
+      complainedRecipients: email.destination.map((emailAddress) => ({ emailAddress })),
+      timestamp: at.toISOString(),
+      feedbackId,
+      complaintFeedbackType: 'abuse',
+    },
+  };
+}
+
+export async function startSesProxy(options: { port: number; upstream: string }): Promise<SesProxy> {
+  const upstream = new URL(options.upstream);
+  const unverified = new Set<string>();
+  const sent = new Map<string, SentEmail>();
+
+  const isVerified = (identity: string) => {
+    const lower = identity.toLowerCase();
+    return !unverified.has(lower) && !unverified.has(lower.slice(lower.lastIndexOf('@') + 1));
+  };
+
+  const server = createServer((req, res) => {
+    const handle = async () => {
+      const path = (req.url ?? '/').split('?')[0];
+      const identity = req.method === 'GET' ? IDENTITY_PATH.exec(path) : null;
+      if (identity) {
+        const name = decodeURIComponent(identity[1]);
+        const verified = isVerified(name);
+        return sendJson(res, 200, {
+          IdentityType: name.includes('@') ? 'EMAIL_ADDRESS' : 'DOMAIN',
+          FeedbackForwardingStatus: true,
+          VerifiedForSendingStatus: verified,
+          VerificationStatus: verified ? 'SUCCESS' : 'PENDING',
+          DkimAttributes: { SigningEnabled: false, Status: 'NOT_STARTED', Tokens: [] },
+          Tags: [],
+        });
+      }
+      if (req.method === 'POST' && path === '/v2/email/outbound-emails') {
+        const body = await readBody(req, MAX_BODY_BYTES);
+        if (!body) return sendJson(res, 413, { message: 'Request too large' });
+        const answer = await forwardRequest(upstream, 'POST', req.url ?? path, req.headers, body);
+        const request = parse(body);
+        const messageId = answer.status === 200 ? parse(answer.body)?.MessageId : undefined;
+        if (request && typeof messageId === 'string') {
+          sent.set(messageId, describeSent(request, messageId, new Date()));
+          if (sent.size > MAX_REMEMBERED) sent.delete(sent.keys().next().value as string);
+        }
+        return relayAnswer(res, answer);
+      }
+      await streamThrough(upstream, req, res);
+    };
+    handle().catch((error: Error) => {
+      if (res.headersSent) return void res.destroy();
+      sendJson(res, 502, { message: `aws-ses-v2-local did not answer: ${error.message}` });
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error) =>
+      reject(new LocalStackError(`SES could not listen on port ${options.port}: ${error.message}`)),
+    );
+    server.listen(options.port, '127.0.0.1', resolve);
+  });
+
+  return {
+    origin: `http://127.0.0.1:${options.port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+    setVerified(identity, verified) {
+      if (verified) unverified.delete(identity.toLowerCase());
+      else unverified.add(identity.toLowerCase());
+    },
+    findSent({ messageId, to }) {
+      if (messageId) return sent.get(messageId);
+      if (!to) return undefined;
+      const wanted = to.toLowerCase();
+      return [...sent.values()].reverse().find((e) => e.destination.some((d) => d.toLowerCase() === wanted));
+    },
+    simulate: (kind, email) => sesEvent(kind, email),
+  };
+}
