@@ -8,6 +8,9 @@ import { catalogue, checkoutBody, postOrder, uniqueEmail } from '../support/chec
 import { signIn } from '../support/cognito';
 import { api, stack } from '../support/stack';
 
+// Each test signs in a browser and runs axe: jest's 5 s default is too short on a busy machine.
+jest.setTimeout(120_000);
+
 let browser: Browser;
 let token: string;
 beforeAll(async () => {
