@@ -25,63 +25,54 @@ export async function wasSent(jobId: string): Promise<boolean> {
   return Item?.status === 'sent';
 }
 
+/** A job's log entry as first written: who, what, when, and how it went. */
+const logEntry = (job: EmailJob, status: 'sent' | 'skipped', now: Date, extra: Record<string, unknown>) => {
+  const at = now.toISOString();
+  return {
+    ...emailJob.key(job.jobId),
+    ...emailJob.indexes(at, job.jobId),
+    entity: 'email-log',
+    recipient_email: job.to,
+    subject: job.subject,
+    status,
+    ref: job.ref,
+    sent_at: at,
+    [TTL_ATTRIBUTE]: expiresAt(now),
+    ...extra,
+  };
+};
+
 /**
  * Records the e-mail as sent; false when it already was (a redelivered job that SES accepted twice is counted
  * once). Also writes the SES message id, which bounce and complaint events name.
  */
-export async function recordSent(job: EmailJob, messageId: string, now = new Date()): Promise<boolean> {
-  const sentAt = now.toISOString();
-  return conditional(() =>
+export const recordSent = (job: EmailJob, messageId: string, now = new Date()): Promise<boolean> =>
+  conditional(() =>
     db.send(
       new PutCommand({
         TableName: tableName(),
-        Item: {
-          ...emailJob.key(job.jobId),
-          ...emailJob.indexes(sentAt, job.jobId),
-          entity: 'email-log',
-          recipient_email: job.to,
-          subject: job.subject,
-          status: 'sent',
-          provider_message_id: messageId,
-          ref: job.ref,
-          sent_at: sentAt,
-          [TTL_ATTRIBUTE]: expiresAt(now),
-        },
+        Item: logEntry(job, 'sent', now, { provider_message_id: messageId }),
         ConditionExpression: 'attribute_not_exists(#s) OR #s <> :sent',
         ExpressionAttributeNames: { '#s': 'status' },
         ExpressionAttributeValues: { ':sent': 'sent' },
       }),
     ),
   );
-}
 
 /**
  * Not sent on purpose (e-mail switched off in the back office): logged with the reason, once, never over a
  * record that says sent.
  */
-export async function recordSkipped(job: EmailJob, reason: string, now = new Date()): Promise<boolean> {
-  const at = now.toISOString();
-  return conditional(() =>
+export const recordSkipped = (job: EmailJob, reason: string, now = new Date()): Promise<boolean> =>
+  conditional(() =>
     db.send(
       new PutCommand({
         TableName: tableName(),
-        Item: {
-          ...emailJob.key(job.jobId),
-          ...emailJob.indexes(at, job.jobId),
-          entity: 'email-log',
-          recipient_email: job.to,
-          subject: job.subject,
-          status: 'skipped',
-          error: reason,
-          ref: job.ref,
-          sent_at: at,
-          [TTL_ATTRIBUTE]: expiresAt(now),
-        },
+        Item: logEntry(job, 'skipped', now, { error: reason }),
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     ),
   );
-}
 
 /**
  * Never overwrites a `sent` record: a late failure report of an earlier delivery must not undo a success.

@@ -14,9 +14,8 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { LocalStackError } from './errors.js';
 import { readBody } from './http-body.js';
-import { forwardRequest, relayAnswer, streamThrough, type Upstream } from './proxy.js';
+import { forwardRequest, listenProxy, relayAnswer, streamThrough, type Upstream } from './proxy.js';
 
 export interface CognitoProxyOptions {
   port: number;
@@ -230,24 +229,5 @@ export async function startCognitoProxy(
       sendError(res, 502, 'InternalErrorException', `cognito-local did not answer: ${error.message}`);
     });
   });
-  server.keepAliveTimeout = 65_000;
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error) =>
-      reject(new LocalStackError(`cognito-local could not listen on port ${options.port}: ${error.message}`)),
-    );
-    server.listen(options.port, '127.0.0.1', () => {
-      server.removeAllListeners('error');
-      server.on('error', (error) => process.stderr.write(`[cognito] ${error.message}\n`));
-      resolve();
-    });
-  });
-  return {
-    origin: `http://127.0.0.1:${options.port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return listenProxy(server, options.port, 'cognito-local');
 }

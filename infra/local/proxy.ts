@@ -1,5 +1,6 @@
 /** Pieces of the local proxies that sit in front of an emulator (cognito-proxy.ts, ses-proxy.ts). */
-import { type IncomingMessage, request, type ServerResponse } from 'node:http';
+import { type IncomingMessage, request, type Server, type ServerResponse } from 'node:http';
+import { LocalStackError } from './errors.js';
 
 /** An emulator's whole answer. */
 export interface Upstream {
@@ -75,3 +76,33 @@ export const streamThrough = (upstream: URL, req: IncomingMessage, res: ServerRe
     outgoing.on('error', reject);
     req.pipe(outgoing);
   });
+
+/**
+ * Listens on the proxy's public port (an error there fails the start with the emulator's name; later ones are
+ * only reported) and answers how to reach and stop it.
+ */
+export async function listenProxy(
+  server: Server,
+  port: number,
+  name: string,
+): Promise<{ origin: string; close(): Promise<void> }> {
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error) =>
+      reject(new LocalStackError(`${name} could not listen on port ${port}: ${error.message}`)),
+    );
+    server.listen(port, '127.0.0.1', () => {
+      server.removeAllListeners('error');
+      server.on('error', (error) => process.stderr.write(`[${name}] ${error.message}\n`));
+      resolve();
+    });
+  });
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

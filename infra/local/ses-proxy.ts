@@ -9,9 +9,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
-import { LocalStackError } from './errors.js';
 import { readBody } from './http-body.js';
-import { forwardRequest, relayAnswer, streamThrough } from './proxy.js';
+import { forwardRequest, listenProxy, relayAnswer, streamThrough } from './proxy.js';
 
 export interface SentEmail {
   messageId: string;
@@ -176,21 +175,10 @@ export async function startSesProxy(options: { port: number; upstream: string })
       sendJson(res, 502, { message: `aws-ses-v2-local did not answer: ${error.message}` });
     });
   });
-  server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error) =>
-      reject(new LocalStackError(`SES could not listen on port ${options.port}: ${error.message}`)),
-    );
-    server.listen(options.port, '127.0.0.1', resolve);
-  });
+  const listening = await listenProxy(server, options.port, 'SES');
 
   return {
-    origin: `http://127.0.0.1:${options.port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    ...listening,
     setVerified(identity, verified) {
       if (verified) unverified.delete(identity.toLowerCase());
       else unverified.add(identity.toLowerCase());

@@ -1,7 +1,5 @@
 import { adminEmailMessages as m } from '@shared/messages';
-import { AlertIcon } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
-import { StatePanel } from '../../components/state-panel';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { useEmailSettings } from './api/email-settings';
 import { BackToMarketing } from './components/back-to-marketing';
@@ -10,6 +8,7 @@ import { EmailSettingsCard } from './components/email-settings-card';
 import { EmailTemplatesCard } from './components/email-templates-card';
 import { TestEmailCard } from './components/test-email-card';
 import './marketing.css';
+import { LoadFailed } from './components/load-failed';
 
 /** Spec 001 §2 'Email marketing (/admin/marketing/email)'. Each card loads and fails on its own. */
 export function EmailPage() {
@@ -27,18 +26,7 @@ export function EmailPage() {
         {settings.isPending ? (
           <LoadingState message="Loading email settings..." />
         ) : settings.isError ? (
-          <StatePanel icon={<AlertIcon size={32} />} title={m.loadSettingsFailed} tone="error">
-            <div className="button-row button-row--center">
-              <button
-                type="button"
-                className="btn btn--primary"
-                onClick={() => void settings.refetch()}
-                disabled={settings.isFetching}
-              >
-                Try again
-              </button>
-            </div>
-          </StatePanel>
+          <LoadFailed title={m.loadSettingsFailed} query={settings} page />
         ) : (
           <EmailSettingsCard settings={settings.data} />
         )}

@@ -1,14 +1,14 @@
 import { marketingMessages as m } from '@shared/messages';
 import type { MarketingStats } from '@shared/schemas/admin-marketing';
 import { Link } from 'react-router';
-import { AlertIcon, ArrowRightIcon, MailIcon, PhoneIcon } from '../../components/icons';
+import { ArrowRightIcon, MailIcon, PhoneIcon } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
-import { StatePanel } from '../../components/state-panel';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { paths } from '../../paths';
 import { useMarketingStats } from './api/get-marketing-stats';
 import { marketingPaths } from './marketing-paths';
 import './marketing.css';
+import { LoadFailed } from './components/load-failed';
 
 const count = (n: number) => n.toLocaleString('en-US');
 const rate = (n: number) => `${n.toLocaleString('en-US', { maximumFractionDigits: 1 })}%`;
@@ -105,18 +105,7 @@ export function MarketingPage() {
       {stats.isPending ? (
         <LoadingState message="Loading statistics..." />
       ) : stats.isError ? (
-        <StatePanel icon={<AlertIcon size={32} />} title={m.statsLoadFailed} tone="error">
-          <div className="button-row button-row--center">
-            <button
-              type="button"
-              className="btn btn--primary"
-              onClick={() => void stats.refetch()}
-              disabled={stats.isFetching}
-            >
-              Try again
-            </button>
-          </div>
-        </StatePanel>
+        <LoadFailed title={m.statsLoadFailed} query={stats} page />
       ) : (
         <Figures stats={stats.data} />
       )}

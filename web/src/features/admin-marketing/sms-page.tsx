@@ -1,7 +1,5 @@
 import { adminSmsMessages as m } from '@shared/messages';
-import { AlertIcon } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
-import { StatePanel } from '../../components/state-panel';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { useSmsSettings } from './api/sms-settings';
 import { BackToMarketing } from './components/back-to-marketing';
@@ -9,6 +7,7 @@ import { SmsHistoryCard } from './components/sms-history';
 import { BulkSmsCard, TestSmsCard } from './components/sms-send-cards';
 import { TwilioSettingsCard } from './components/twilio-settings-card';
 import './marketing.css';
+import { LoadFailed } from './components/load-failed';
 
 /** Spec 001 §2 'SMS marketing (/admin/marketing/sms)'. */
 export function SmsPage() {
@@ -25,18 +24,7 @@ export function SmsPage() {
       {settings.isPending ? (
         <LoadingState message="Loading Twilio settings..." />
       ) : settings.isError ? (
-        <StatePanel icon={<AlertIcon size={32} />} title={m.settingsLoadFailed} tone="error">
-          <div className="button-row button-row--center">
-            <button
-              type="button"
-              className="btn btn--primary"
-              onClick={() => void settings.refetch()}
-              disabled={settings.isFetching}
-            >
-              Try again
-            </button>
-          </div>
-        </StatePanel>
+        <LoadFailed title={m.settingsLoadFailed} query={settings} page />
       ) : (
         <>
           <TwilioSettingsCard settings={settings.data} />

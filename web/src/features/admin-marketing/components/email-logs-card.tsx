@@ -2,10 +2,9 @@ import { adminEmailMessages as m } from '@shared/messages';
 import { formatDateTime } from '@shared/rules/date-format';
 import type { EmailLogRow } from '@shared/schemas/admin-email';
 import type { ReactNode } from 'react';
-import { AlertIcon } from '../../../components/icons';
 import { LoadingState } from '../../../components/loading-state';
-import { StatePanel } from '../../../components/state-panel';
 import { useEmailLogs } from '../api/list-email-logs';
+import { LoadFailed } from './load-failed';
 import { MarketingCard } from './marketing-card';
 
 const LABEL: Record<EmailLogRow['status'], string> = {
@@ -34,16 +33,7 @@ export function EmailLogsCard() {
 
   let body: ReactNode;
   if (logs.isPending) body = <LoadingState message="Loading emails..." />;
-  else if (logs.isError)
-    body = (
-      <StatePanel icon={<AlertIcon size={28} />} title={m.logsLoadFailed} tone="error">
-        <div className="button-row button-row--center">
-          <button type="button" className="btn btn--secondary" onClick={() => void logs.refetch()}>
-            Try again
-          </button>
-        </div>
-      </StatePanel>
-    );
+  else if (logs.isError) body = <LoadFailed title={m.logsLoadFailed} query={logs} />;
   else if (logs.data.length === 0) body = <p className="admin-empty">{m.logsEmpty}</p>;
   else
     body = (

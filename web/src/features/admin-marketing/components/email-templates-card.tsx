@@ -1,10 +1,9 @@
 import { adminEmailMessages as m } from '@shared/messages';
 import type { EmailTemplateKey } from '@shared/schemas/admin-email';
 import { type ReactNode, useRef, useState } from 'react';
-import { AlertIcon } from '../../../components/icons';
 import { LoadingState } from '../../../components/loading-state';
-import { StatePanel } from '../../../components/state-panel';
 import { useEmailTemplates } from '../api/email-templates';
+import { LoadFailed } from './load-failed';
 import { MarketingCard, ResultLine, useOutcome } from './marketing-card';
 import { TemplateEditorDialog } from './template-editor-dialog';
 
@@ -17,16 +16,7 @@ export function EmailTemplatesCard() {
 
   let body: ReactNode;
   if (templates.isPending) body = <LoadingState message="Loading templates..." />;
-  else if (templates.isError)
-    body = (
-      <StatePanel icon={<AlertIcon size={28} />} title={m.templatesLoadFailed} tone="error">
-        <div className="button-row button-row--center">
-          <button type="button" className="btn btn--secondary" onClick={() => void templates.refetch()}>
-            Try again
-          </button>
-        </div>
-      </StatePanel>
-    );
+  else if (templates.isError) body = <LoadFailed title={m.templatesLoadFailed} query={templates} />;
   else
     body = (
       <div className="admin-table-scroll" ref={listRef} tabIndex={-1}>

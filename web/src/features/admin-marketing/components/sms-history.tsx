@@ -3,10 +3,9 @@ import { formatDateTime } from '@shared/rules/date-format';
 import type { SmsStatus } from '@shared/rules/sms';
 import type { SmsHistory } from '@shared/schemas/admin-sms';
 import type { ReactNode } from 'react';
-import { AlertIcon } from '../../../components/icons';
 import { LoadingState } from '../../../components/loading-state';
-import { StatePanel } from '../../../components/state-panel';
 import { awaitingCallback, useSmsHistory } from '../api/list-sms-messages';
+import { LoadFailed } from './load-failed';
 import { MarketingCard } from './marketing-card';
 
 /** Delivered in green, on its way in blue, failed in red: the word carries the meaning, the colour helps. */
@@ -78,16 +77,7 @@ export function SmsHistoryCard() {
 
   let body: ReactNode;
   if (history.isPending) body = <LoadingState message="Loading messages..." />;
-  else if (history.isError)
-    body = (
-      <StatePanel icon={<AlertIcon size={28} />} title={m.historyLoadFailed} tone="error">
-        <div className="button-row button-row--center">
-          <button type="button" className="btn btn--secondary" onClick={() => void history.refetch()}>
-            Try again
-          </button>
-        </div>
-      </StatePanel>
-    );
+  else if (history.isError) body = <LoadFailed title={m.historyLoadFailed} query={history} />;
   else if (history.data.messages.length === 0) body = <p className="admin-empty">{m.historyEmpty}</p>;
   else
     body = (
