@@ -165,6 +165,7 @@ export const apiMessages = {
   notFound: 'Not found',
   invalidRequest: 'Invalid request',
   invalidJson: 'Request body must be valid JSON',
+  notJson: 'Request body must be JSON, sent with Content-Type: application/json',
   unauthorized: 'Authentication required',
   forbidden: 'Admin access required',
   internal: 'Internal server error',

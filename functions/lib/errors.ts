@@ -5,6 +5,7 @@ export type ErrorCode =
   | 'unauthorized'
   | 'forbidden'
   | 'not_found'
+  | 'unsupported_media_type'
   | 'conflict'
   | 'gone'
   | 'rate_limited'
@@ -16,6 +17,8 @@ const STATUS: Record<ErrorCode, number> = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  /** A body that is not declared as JSON: no form or text/plain post from another site without a preflight. */
+  unsupported_media_type: 415,
   conflict: 409,
   gone: 410,
   rate_limited: 429,

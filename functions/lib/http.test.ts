@@ -11,10 +11,10 @@ const event = (over: Partial<APIGatewayProxyEventV2WithJWTAuthorizer> = {}) =>
     routeKey: 'POST /api/things/{id}',
     rawPath: '/api/things/1',
     rawQueryString: '',
-    headers: {},
     requestContext: { http: { method: 'POST', path: '/api/things/1', sourceIp: '203.0.113.9' } },
     isBase64Encoded: false,
     ...over,
+    headers: { 'content-type': 'application/json', ...over.headers },
   }) as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
 
 const route = {
@@ -137,5 +137,34 @@ describe('httpRoute', () => {
       });
       expect((await run(admin, withClaims({ sub: 'u2', 'cognito:groups': ['admin'] }))).status).toBe(200);
     });
+  });
+});
+
+describe('content type', () => {
+  const body = '{"name":"Strips"}';
+  const echo = httpRoute(route, async ({ params, body }) => reply(200, { id: params.id, name: body.name }));
+  it.each([
+    ['text/plain', 415],
+    ['text/plain;charset=UTF-8', 415],
+    ['application/x-www-form-urlencoded', 415],
+    ['multipart/form-data; boundary=x', 415],
+    ['application/jsonp', 415],
+    ['application/json', 200],
+    ['application/json; charset=utf-8', 200],
+    ['Application/JSON', 200],
+    ['application/merge-patch+json', 200],
+  ])('a body sent as %s answers %i', async (type, status) => {
+    const res = await run(
+      echo,
+      event({ pathParameters: { id: '1' }, body, headers: { 'content-type': type } }),
+    );
+    expect(res.status).toBe(status);
+    if (status === 415) expect(res.body.error).toMatchObject({ code: 'unsupported_media_type' });
+  });
+
+  it('a body without a content type is refused too (415)', async () => {
+    const unlabelled = event({ pathParameters: { id: '1' }, body });
+    delete (unlabelled.headers as Record<string, string>)['content-type'];
+    expect((await run(echo, unlabelled)).status).toBe(415);
   });
 });

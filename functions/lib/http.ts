@@ -126,6 +126,20 @@ function rawBodyOf(event: HttpEvent): string | undefined {
   return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
 }
 
+/** application/json, or a JSON subtype (`application/merge-patch+json`), with any parameters. */
+export const isJsonContentType = (value: string | undefined): boolean =>
+  value !== undefined && /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(value.trim());
+
+/**
+ * A route that takes a body takes JSON only (415 otherwise): a browser sends text/plain or a form to another
+ * site without a CORS preflight, so accepting those would let any page post orders from a visitor's browser.
+ */
+function assertJsonBody(event: HttpEvent): void {
+  if (rawBodyOf(event) !== undefined && !isJsonContentType(lowerCaseKeys(event.headers)['content-type'])) {
+    throw new AppError('unsupported_media_type', apiMessages.notJson);
+  }
+}
+
 function parseBody(event: HttpEvent): unknown {
   const text = rawBodyOf(event);
   if (text === undefined) return undefined;
@@ -141,6 +155,7 @@ const parseRequest = <R extends RouteDef>(route: R): MiddlewareObj<HttpEvent, Ht
   before: async (request) => {
     const event = request.event as ParsedEvent<R>;
     const { params, query, body, headers } = route.request as RouteDef['request'];
+    if (body) assertJsonBody(event);
     event.input = {
       params: (params
         ? parseInput(params, event.pathParameters ?? {})
