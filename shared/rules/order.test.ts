@@ -52,7 +52,16 @@ describe('order arithmetic and formatting', () => {
   it('masks phones as (999) 999-9999 while typing', () => {
     expect(formatPhone('5')).toBe('(5');
     expect(formatPhone('5551')).toBe('(555) 1');
-    expect(formatPhone('555123456789')).toBe('(555) 123-4567');
+    // Too many digits are kept (the schema then refuses them), never cut to a different number.
+    expect(formatPhone('555123456789')).toBe('(555) 123-456789');
+    // A leading country code 1 is dropped, however the number was written.
+    expect(formatPhone('+1 614 555 0123')).toBe('(614) 555-0123');
+    expect(formatPhone('16145550123')).toBe('(614) 555-0123');
+    expect(formatPhone('1 (614) 555-0123')).toBe('(614) 555-0123');
+    // Typed digit by digit: the eleventh digit of 1-614-555-0123 turns the mask into the real number.
+    expect(formatPhone(`${formatPhone('1614555012')}3`)).toBe('(614) 555-0123');
+    // Eleven digits without the country code do not fit: kept whole, refused by the form.
+    expect(formatPhone('26145550123')).toBe('(261) 455-50123');
     expect(phoneDigits('(555) 123-4567')).toBe('5551234567');
     expect(formatPhone('')).toBe('');
   });

@@ -25,8 +25,14 @@ export const sumLines = (lines: ReadonlyArray<{ price: number; quantity: number 
 /** Digits only; the phone mask is (999) 999-9999. */
 export const phoneDigits = (value: string): string => value.replace(/\D/g, '');
 
+/**
+ * The mask as the seller types or pastes: a leading country code 1 of an 11-digit number is dropped ('+1 614
+ * 555 0123' and '16145550123' are (614) 555-0123). Digits beyond what a US number holds are kept, never cut off,
+ * so the form refuses the number instead of silently keeping a different one.
+ */
 export function formatPhone(value: string): string {
-  const d = phoneDigits(value).slice(0, 10);
+  let d = phoneDigits(value);
+  if (d.length === 11 && d.startsWith('1')) d = d.slice(1);
   if (d.length < 4) return d.length ? `(${d}` : '';
   if (d.length < 7) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
   return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;

@@ -1,5 +1,6 @@
 import { messages } from '../messages.js';
-import { ZCheckoutForm, ZCreateOrderRequest, ZIdempotencyHeaders } from './checkout.js';
+import { formatPhone } from '../rules/order.js';
+import { ZCheckoutForm, ZCreateOrderRequest, ZIdempotencyHeaders, ZPhone } from './checkout.js';
 
 const m = messages.checkout;
 const valid = {
@@ -160,5 +161,14 @@ describe('create order request', () => {
       m.idempotencyKey,
     );
     expect(ZIdempotencyHeaders.safeParse({}).error?.issues[0].message).toBe(m.idempotencyKey);
+  });
+});
+
+describe('phone as the checkout mask leaves it', () => {
+  it('takes a number written with its country code, and refuses one that does not fit', () => {
+    expect(ZPhone.safeParse(formatPhone('+1 614 555 0123')).success).toBe(true);
+    expect(ZPhone.safeParse(formatPhone('16145550123')).success).toBe(true);
+    expect(ZPhone.safeParse(formatPhone('26145550123')).success).toBe(false);
+    expect(ZPhone.safeParse(formatPhone('555123456789')).success).toBe(false);
   });
 });
