@@ -58,6 +58,15 @@ async function expectQrPage(page: Page, order: OrderConfirmation) {
   expect(await page.getByRole('img', { name: `USPS QR code for order ${order.orderId}` }).count()).toBe(1);
   const brokerId = (await page.getByTestId('label-broker-id').textContent())?.trim() ?? '';
   expect(brokerId).not.toBe('');
+  // One line, on a phone too: the id is never broken in the middle.
+  const lines = await page.getByTestId('label-broker-id').evaluate((dd) => {
+    const range = document.createRange();
+    range.selectNodeContents(dd);
+    return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+  });
+  expect(lines).toBe(1);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
   expect((await page.getByTestId('order-reference').textContent())?.trim()).toMatch(
     new RegExp(`^${order.orderId}(-\\d+)?$`),
   );
@@ -215,6 +224,8 @@ describe('a USPS QR code image that will not load (spec 000 §8: regenerated up 
     expect(new Set(images).size).toBe(3);
     expect(await page.getByTestId('qr-image').count()).toBe(0);
     await alert.getByRole('link', { name: 'Contact Support' }).waitFor();
+    // Spec 000 §2: the error state offers Try Again, which reloads the page.
+    await alert.getByRole('button', { name: 'Try Again' }).waitFor();
     await expectAccessible(page, 'QR code image failed');
     expect(pageErrors(page)).toEqual([]);
   });

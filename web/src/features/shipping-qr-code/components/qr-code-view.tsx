@@ -69,9 +69,19 @@ export function QrCodeView({ initial, orderId, token, onBack }: QrCodeViewProps)
           {imageError ? (
             <div className="notice notice--danger qr-card__error" role="alert">
               <AlertIcon size={20} />
-              <p>
-                {imageError} <Link to={contactHref(orderId)}>Contact Support</Link>
-              </p>
+              <div>
+                <p>
+                  {imageError} <Link to={contactHref(orderId)}>Contact Support</Link>
+                </p>
+                {/* Spec 000 §2: the error state offers Try Again, which reloads the page. */}
+                <button
+                  type="button"
+                  className="btn btn--primary qr-card__retry"
+                  onClick={() => window.location.reload()}
+                >
+                  Try Again
+                </button>
+              </div>
             </div>
           ) : regenerate.isPending ? (
             <span className="spinner" aria-hidden="true" />
@@ -95,7 +105,7 @@ export function QrCodeView({ initial, orderId, token, onBack }: QrCodeViewProps)
 
         <dl className="confirmation-facts qr-card__facts">
           {qr.labelBrokerId && (
-            <div>
+            <div className="qr-card__broker">
               <dt>Label Broker ID</dt>
               <dd data-testid="label-broker-id">{qr.labelBrokerId}</dd>
             </div>
