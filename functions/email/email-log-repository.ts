@@ -4,7 +4,7 @@ import { EMAIL_LOG_PAGE, EMAIL_LOG_STATUSES, type EmailLogRow } from '../../shar
 import type { EmailJob } from '../../shared/schemas/jobs.js';
 import { db, tableName } from '../lib/db.js';
 import { emailJob, order } from '../lib/entities.js';
-import { conditional } from '../lib/races.js';
+import { conditional, isConditionFailure } from '../lib/races.js';
 
 /**
  * One item per e-mail job: it is both the idempotency record (a redelivered job whose item says `sent` is
@@ -176,9 +176,8 @@ export async function recordDeliveryProblem(
   reason: string,
   now = new Date(),
 ): Promise<{ sentAt: string; ref?: EmailJob['ref'] } | null> {
-  let moved: Record<string, unknown> | undefined;
-  const written = await conditional(async () => {
-    const { Attributes } = await db.send(
+  try {
+    const { Attributes: moved = {} } = await db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: emailJob.key(jobId),
@@ -194,8 +193,10 @@ export async function recordDeliveryProblem(
         ReturnValues: 'ALL_NEW',
       }),
     );
-    moved = Attributes;
-  });
-  if (!written || !moved) return null;
-  return { sentAt: String(moved.sent_at ?? now.toISOString()), ref: moved.ref as EmailJob['ref'] };
+    return { sentAt: String(moved.sent_at ?? now.toISOString()), ref: moved.ref as EmailJob['ref'] };
+  } catch (error) {
+    // Not sent (failed, skipped) or already bounced or complained: nothing moves.
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
 }

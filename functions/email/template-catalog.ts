@@ -134,5 +134,5 @@ export function renderSample(key: EmailTemplateKey, input: EmailTemplateInput): 
   const vars = Object.fromEntries(
     TEMPLATE_CATALOG[key].variables.map((variable) => [variable.name, variable.sample]),
   );
-  return renderTemplate({ name: key, subject: input.subject, html: input.html, text: input.text }, vars);
+  return renderTemplate(input, vars);
 }

@@ -1,4 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { EmailTemplateKey } from '../../shared/schemas/admin-email.js';
 import { db, tableName } from '../lib/db.js';
 import { emailTemplate } from '../lib/entities.js';
 
@@ -14,11 +15,8 @@ export interface EmailTemplate {
   html: string;
   text: string;
 }
-export type TemplateName =
-  | 'order_confirmation'
-  | 'order_completed'
-  | 'ticket_notification'
-  | 'ticket_confirmation';
+/** The templates the code sends by key (shared with the back office's template editor). */
+export type TemplateName = EmailTemplateKey;
 
 export const layout = (body: string): string =>
   `<!doctype html><html><body style="margin:0;background:#f4f7fb;font-family:Arial,Helvetica,sans-serif;color:#0f172a">` +
@@ -43,7 +41,7 @@ export interface RenderedEmail {
   text: string;
 }
 
-export function renderTemplate(template: EmailTemplate, vars: Record<string, string>): RenderedEmail {
+export function renderTemplate(template: RenderedEmail, vars: Record<string, string>): RenderedEmail {
   return {
     // Subjects are plain text: never let a value add a line (header injection).
     subject: fill(template.subject, vars, false).replace(/[\r\n]+/g, ' '),

@@ -10,7 +10,16 @@ import { deliverEmail } from './deliver.js';
 import { recordFailed } from './email-log-repository.js';
 import { requireSendable } from './email-settings.js';
 import { readEmailSettings } from './stored-email-settings.js';
-import { escapeHtml, layout } from './templates.js';
+import { layout, type RenderedEmail, renderTemplate } from './templates.js';
+
+/** Rendered like every other e-mail, so the site name and sender are escaped by the one mechanism. */
+const TEST_EMAIL: RenderedEmail = {
+  subject: 'Test email from {{site_name}}',
+  html: layout(
+    '<h1 style="font-size:20px">{{sent}}</h1><p>This test was sent from the back office of {{site_name}} by Amazon SES, from {{from}}.</p>',
+  ),
+  text: '{{sent}}\n\nThis test was sent from the back office of {{site_name}} by Amazon SES, from {{from}}.',
+};
 
 /**
  * Sends a test e-mail now (not through the queue: staff wait for SES's answer), after the spec's
@@ -19,15 +28,14 @@ import { escapeHtml, layout } from './templates.js';
 export async function sendTestEmail(to: string, now: Clock): Promise<SendTestEmailResponse> {
   const record = await getStoredSettings(true);
   const settings = await requireSendable(readEmailSettings(record));
-  const site = toPublicSettings(record).site_name;
   const job = {
     jobId: randomUUID(),
     to,
-    subject: `Test email from ${site}`.replace(/[\r\n]+/g, ' '),
-    html: layout(
-      `<h1 style="font-size:20px">${escapeHtml(m.testSent)}</h1><p>This test was sent from the back office of ${escapeHtml(site)} by Amazon SES, from ${escapeHtml(settings.fromEmail)}.</p>`,
-    ).replace('{{site_name}}', escapeHtml(site)),
-    text: `${m.testSent}\n\nThis test was sent from the back office of ${site} by Amazon SES, from ${settings.fromEmail}.`,
+    ...renderTemplate(TEST_EMAIL, {
+      site_name: toPublicSettings(record).site_name,
+      sent: m.testSent,
+      from: settings.fromEmail,
+    }),
   };
   try {
     const messageId = await deliverEmail(job, settings, now);

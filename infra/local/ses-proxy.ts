@@ -5,7 +5,7 @@
  * - GetEmailIdentity: every sender is verified, except identities marked unverified (`setVerified`), so the
  *   'not verified' message can be tried;
  * - the configuration set and tags of each SendEmail (by the message id the emulator answers), so a bounce or a
- *   complaint can be simulated for a captured e-mail exactly as SES publishes it (`simulate`).
+ *   complaint can be simulated for a captured e-mail exactly as SES publishes it (`sesEvent`).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
@@ -31,8 +31,6 @@ export interface SesProxy {
   setVerified(identity: string, verified: boolean): void;
   /** The e-mail with this message id, else the latest one to this address. */
   findSent(query: { messageId?: string; to?: string }): SentEmail | undefined;
-  /** The event SES publishes to the configuration set's destination for this e-mail. */
-  simulate(kind: SesProblem, email: SentEmail): Record<string, unknown>;
 }
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -189,6 +187,5 @@ export async function startSesProxy(options: { port: number; upstream: string })
       const wanted = to.toLowerCase();
       return [...sent.values()].reverse().find((e) => e.destination.some((d) => d.toLowerCase() === wanted));
     },
-    simulate: (kind, email) => sesEvent(kind, email),
   };
 }

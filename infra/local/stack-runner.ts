@@ -38,7 +38,7 @@ import {
 } from './resources.js';
 import { createClients, type Endpoints, endpointsFor, LOCAL_REGION_NAME, lambdaEndpointEnv } from './sdk.js';
 import { type AdminCredentials, ensureAdminUser, seedCatalogue } from './seed.js';
-import type { SesProblem, SesProxy } from './ses-proxy.js';
+import { type SesProblem, type SesProxy, sesEvent } from './ses-proxy.js';
 import { type AppFactory, assetDirOf, synthesize } from './synth.js';
 import {
   type LambdaDef,
@@ -506,7 +506,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           )
           .map((d) => d.topicLogicalId);
         const targets = model.topicSubscriptions.filter((sub) => topics.includes(sub.topicLogicalId));
-        const event = sesProxy.simulate(kind, email);
+        const event = sesEvent(kind, email);
         for (const sub of targets) {
           const fn = functions.get(sub.functionLogicalId);
           if (!fn) throw new LocalStackError(`Subscription ${sub.logicalId} has no runnable function`);
