@@ -34,10 +34,11 @@ describe('SMS settings', () => {
     });
   });
 
-  it('writes only the fields sent, never the token', () => {
+  it('writes only the fields sent, never the token (only when it was saved)', () => {
     const writes = smsSettingWrites({ isEnabled: false, authToken: 'a'.repeat(32) }, 'now');
     expect(writes).toEqual([
       { path: ['sms_settings', 'is_enabled'], value: false },
+      { path: ['sms_settings', 'auth_token_saved_at'], value: 'now' },
       { path: ['sms_settings', 'updated_at'], value: 'now' },
     ]);
     expect(JSON.stringify(writes)).not.toContain('aaaa');

@@ -22,6 +22,8 @@ export interface StoredSmsSettings {
   retryAttempts: number;
   rateLimitPerDay: number;
   updatedAt: string | null;
+  /** When staff last saved the auth token (the webhooks re-read the secret after it). */
+  authTokenSavedAt: string | null;
 }
 
 const text = (value: unknown, fallback = ''): string => (typeof value === 'string' ? value : fallback);
@@ -42,6 +44,7 @@ export function readSmsSettings(record: SettingsItem | null): StoredSmsSettings 
     retryAttempts: positive(stored?.retry_attempts, SMS_DEFAULTS.retryAttempts),
     rateLimitPerDay: positive(stored?.rate_limit_per_day, SMS_DEFAULTS.rateLimitPerDay),
     updatedAt: typeof stored?.updated_at === 'string' ? stored.updated_at : null,
+    authTokenSavedAt: typeof stored?.auth_token_saved_at === 'string' ? stored.auth_token_saved_at : null,
   };
 }
 
@@ -106,6 +109,9 @@ export function smsSettingWrites(body: UpdateSmsSettingsRequest, at: string): Se
         path: [SMS_SETTINGS_FIELD, field],
         value,
       })),
+    ...(body.authToken !== undefined
+      ? [{ path: [SMS_SETTINGS_FIELD, 'auth_token_saved_at'], value: at }]
+      : []),
     { path: [SMS_SETTINGS_FIELD, 'updated_at'], value: at },
   ];
 }

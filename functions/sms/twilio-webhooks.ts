@@ -14,6 +14,7 @@ import { countMessage } from '../lib/message-stats.js';
 import { getProviderSecrets, readProviderSecretsFresh } from '../lib/secrets.js';
 import { parseInput } from '../lib/validation.js';
 import { applyStatus, findMessageBySid, recordOptOut, removeOptOut } from './sms-repository.js';
+import { loadSmsSettings } from './sms-settings.js';
 
 /** The public URL Twilio calls and signs, from configuration: a forged Host header cannot change it. */
 export const webhookUrl = (path: 'status' | 'inbound'): string =>
@@ -23,26 +24,47 @@ export const webhookUrl = (path: 'status' | 'inbound'): string =>
 export const formParams = (rawBody: string | undefined): Record<string, string> =>
   Object.fromEntries(new URLSearchParams(rawBody ?? ''));
 
-/** A mismatch re-reads the secret at most this often per container: forged callbacks cannot drive reads. */
+/** A mismatch re-reads the secret at most this often per container: forged callbacks cannot drive reads... */
 const FRESH_READ_INTERVAL_MS = 60_000;
+/** ...except once after each token staff save, and once a second while a save may still be settling. */
+const SETTLING_READ_INTERVAL_MS = 1_000;
+/** A save this long before a read may not have been visible to it yet (the secret store settles). */
+const SAVE_SETTLE_MS = 60_000;
 let lastFreshRead = 0;
+
+/** How long after the last fresh read the secret may be read again, given when a token was last saved. */
+const freshReadInterval = (savedAt: number | null): number => {
+  if (savedAt === null) return FRESH_READ_INTERVAL_MS;
+  if (savedAt > lastFreshRead) return 0;
+  return savedAt > lastFreshRead - SAVE_SETTLE_MS ? SETTLING_READ_INTERVAL_MS : FRESH_READ_INTERVAL_MS;
+};
+
+/** When staff last saved the Twilio auth token through the back office (null: never). */
+export const authTokenSavedAt = async (): Promise<number | null> => {
+  const savedAt = (await loadSmsSettings(true)).authTokenSavedAt;
+  return savedAt ? Date.parse(savedAt) : null;
+};
 
 /**
  * X-Twilio-Signature over the configured URL and the form, with the auth token from the stage's secret. The
- * cached token is tried first; a mismatch reads the secret again (at most once a minute), so a token just
- * saved is honoured.
+ * cached token is tried first. A mismatch reads the secret again at once when staff saved a token after this
+ * container last read it, at most once a second in the minute after a save, and otherwise once a minute (a
+ * token changed in the secret directly): a token just saved is honoured on the next callback, and forged
+ * callbacks cannot drive reads of the secret.
  */
 export async function verifiedForm(
   path: 'status' | 'inbound',
   rawBody: string | undefined,
   signature: string | undefined,
+  tokenSavedAt: () => Promise<number | null> = authTokenSavedAt,
 ): Promise<Record<string, string>> {
   const params = formParams(rawBody);
   const url = webhookUrl(path);
   const valid = (token: string | undefined) =>
     Boolean(token && signature && validateRequest(token, signature, url, params));
   if (valid((await getProviderSecrets()).twilioAuthToken)) return params;
-  if (Date.now() - lastFreshRead < FRESH_READ_INTERVAL_MS)
+  if (!signature) throw new AppError('unauthorized', m.forgedCallback);
+  if (Date.now() - lastFreshRead < freshReadInterval(await tokenSavedAt()))
     throw new AppError('unauthorized', m.forgedCallback);
   lastFreshRead = Date.now();
   const fresh = (await readProviderSecretsFresh()).twilioAuthToken;

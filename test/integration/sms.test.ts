@@ -300,6 +300,17 @@ describe('sending through the Twilio test server', () => {
     expect((await sentTo(to))[0].body).toContain(m.testText);
   });
 
+  it('a token saved again is honoured by the very next callback, however soon after the last one', async () => {
+    // Each new token makes the webhook read the secret again; three saves in a row fall within a minute.
+    for (let round = 0; round < 3; round++) {
+      expect((await save({ authToken: randomBytes(16).toString('hex') })).status).toBe(200);
+      const res = await call<SmsSendResult>('POST', 'test', { to: freshNumber() });
+      expect(res.status).toBe(200);
+      expect((await waitForStatus(res.body.queued[0].id, ['delivered']))?.status).toBe('delivered');
+    }
+    expect((await save({ authToken: AUTH_TOKEN })).status).toBe(200);
+  });
+
   it('a redelivered SMS job sends once', async () => {
     const to = freshNumber();
     const id = await putMessage({ to, message: 'Once only', status: 'queued' });
