@@ -159,6 +159,14 @@ export const labelMessages = {
   invalidSignature: 'Invalid webhook signature',
 } as const;
 
+/** Text fields and control characters (issue 13): named per field so an API caller knows which one. */
+export const textMessages = {
+  controlCharacters: (label: string) =>
+    `${label} contains characters that are not allowed (control characters such as tabs or line breaks)`,
+  controlCharactersMultiLine: (label: string) =>
+    `${label} contains characters that are not allowed (control characters other than line breaks)`,
+} as const;
+
 export const apiMessages = {
   invalidProductId: 'Invalid product id: expected a product UUID',
   productNotFound: 'Product not found',
