@@ -65,6 +65,8 @@ export const orderMessages = {
   problemTitle: 'There was a problem',
   unknownOrder: "We couldn't find the order you're looking for.",
   missingShipping: 'Missing Shipping Information',
+  /** A label asked for on an order staff cancelled: none is bought. */
+  cancelledNoLabel: 'This order was cancelled, so no shipping label can be created for it.',
   /** The prefilled text of the support dialog's 'Text Us'. */
   supportText: (orderNumber: string) => `Hi I have a question about my Order #${orderNumber}`,
 } as const;
@@ -88,6 +90,11 @@ export const trackingMessages = {
   completedText: 'Your payment has been processed. Thank you for selling with us!',
   otherTitle: 'Order Status',
   otherText: (status: string) => `Current status: ${status}.`,
+  /** A cancelled order: nothing is in progress any more, and the box should not be sent. */
+  cancelledTitle: 'This Order Was Cancelled',
+  cancelledText:
+    'Please do not ship this box: we are not expecting it and will not pay for it. Contact us if you have any questions.',
+  cancelledStep: 'cancelled',
 } as const;
 
 export const contactMessages = {
