@@ -156,7 +156,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('a saved cart after a price c
     await addToCart(page, product, QUANTITY);
     await page.goto(site('/checkout'));
     await page.getByLabel('First Name').waitFor();
-    await waitForText(page, 'checkout-total', formatMoney(lineTotal(from, QUANTITY)));
+    await waitForText(page, 'checkout-earnings', formatMoney(lineTotal(from, QUANTITY)));
     await fillCheckout(page, uniqueEmail(`prices-late-${viewport}`));
 
     await setProduct(product.id, { buybackprice: to });
