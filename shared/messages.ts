@@ -17,6 +17,21 @@ export const catalogueMessages = {
   emptyNone: 'No products available at the moment. Please check back later.',
 } as const;
 
+/** Cart and checkout against the catalogue now (the spec has no copy for a price change: ours, in its tone). */
+export const cartMessages = {
+  checkingPrices: 'Checking current prices...',
+  pricesChangedTitle: 'Prices have changed since you added these items',
+  pricesChangedBody: 'Your earnings below use the current prices.',
+  priceChanged: (name: string, from: string, to: string) => `${name}: was ${from}, now ${to} per box`,
+  priceWas: (from: string) => `was ${from}`,
+  outOfStock: 'Out of Stock',
+  discontinued: 'No longer available',
+  unavailableTitle: 'Some items cannot be sold right now',
+  reviewCart: 'Review your cart',
+  pricesMovedOnSubmit:
+    'Prices or stock changed just now. Please review your order before completing the sale.',
+} as const;
+
 export const checkoutMessages = {
   firstName: 'First name is required',
   lastName: 'Last name is required',
@@ -582,6 +597,7 @@ export const adminSmsMessages = {
 export const messages = {
   app: appMessages,
   catalogue: catalogueMessages,
+  cart: cartMessages,
   checkout: checkoutMessages,
   order: orderMessages,
   lookup: lookupMessages,
