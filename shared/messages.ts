@@ -42,7 +42,9 @@ export const checkoutMessages = {
   city: 'City is required',
   state: 'Valid state code is required',
   zipCode: 'Valid ZIP code is required',
-  paypalEmail: 'Invalid email address',
+  /** The API's answer (spec 000: 'Invalid PayPal email address'); the form shows `paypalEmailShown`. */
+  paypalEmail: 'Invalid PayPal email address',
+  paypalEmailShown: 'Invalid email address',
   cashtag: 'Invalid Cashtag format',
   zelleInfo: 'Valid email or phone number required',
   venmoUsername: 'Invalid Venmo username format',

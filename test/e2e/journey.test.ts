@@ -84,6 +84,14 @@ describe.each<ViewportName>(['desktop', 'mobile'])('a seller on %s', (viewport) 
     }
     await expectAccessible(page, `checkout with errors (${viewport})`);
 
+    // PayPal (on in the seeded settings): the API's 'Invalid PayPal email address' reads 'Invalid email address'.
+    await page.getByRole('radio', { name: 'PayPal' }).check();
+    await page.getByLabel('PayPal Email').fill('seller@');
+    await page.getByTestId('checkout-submit').click();
+    await page.getByText(messages.checkout.paypalEmailShown, { exact: true }).nth(1).waitFor();
+    expect(await page.getByText(messages.checkout.paypalEmail).count()).toBe(0);
+    await page.getByRole('radio', { name: 'Check' }).check();
+
     await page.getByLabel('First Name').fill('Ann');
     await page.getByLabel('Last Name').fill('Lee');
     await page.getByLabel('Email').fill(email);

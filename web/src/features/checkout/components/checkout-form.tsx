@@ -117,8 +117,11 @@ export function CheckoutForm({
     if (fallbackMethod && !offered.includes(current as string)) setValue('payout.method', fallbackMethod);
   }, [enabled, fallbackMethod, getValues, setValue]);
 
-  const errorOf = (path: string): string | undefined =>
-    (get(errors, path) as FieldError | undefined)?.message;
+  const errorOf = (path: string): string | undefined => {
+    const message = (get(errors, path) as FieldError | undefined)?.message;
+    // Spec 000: the API says 'Invalid PayPal email address', the form 'Invalid email address'.
+    return message === messages.checkout.paypalEmail ? messages.checkout.paypalEmailShown : message;
+  };
 
   const showServerErrors = (error: ApiError) => {
     for (const [path, message] of Object.entries(error.fields)) {
