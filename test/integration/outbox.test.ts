@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GetQueueAttributesCommand, SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { emailJob, outbox } from '../../functions/lib/entities';
@@ -58,12 +59,13 @@ describe('the e-mail outbox', () => {
     const email = uniqueEmail('outbox');
     const [product] = await catalogue();
     const body = checkoutBody(email, [{ productId: product.id, quantity: 1 }]);
+    const key = randomUUID();
     let order: OrderConfirmation;
     await sqs().send(
       new SetQueueAttributesCommand({ QueueUrl: queueUrl, Attributes: { MaximumMessageSize: '1024' } }),
     );
     try {
-      const res = await postOrder(body);
+      const res = await postOrder(body, key);
       expect(res.status).toBe(201);
       order = res.body as unknown as OrderConfirmation;
       // The relay tried and failed at least once: the record stays pending and counts the attempt.
@@ -84,7 +86,7 @@ describe('the e-mail outbox', () => {
     await settledAndSent(outboxId('order_confirmation', order.orderId));
 
     // The same checkout again (an idempotent replay) answers the same order and owes nothing new.
-    const replay = await postOrder(body);
+    const replay = await postOrder(body, key);
     expect((replay.body as unknown as OrderConfirmation).orderId).toBe(order.orderId);
     expect(await waitForMail(email, 1)).toHaveLength(1);
   });
