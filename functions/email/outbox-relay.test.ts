@@ -72,11 +72,11 @@ beforeEach(() => {
   ddb.reset();
   sqs.reset();
   records = {};
-  ddb.on(GetCommand).callsFake((input: { Key: { pk: string } }) => {
-    const { pk } = input.Key;
+  ddb.on(GetCommand).callsFake((input: { Key: { pk: string; sk: string } }) => {
+    const { pk, sk } = input.Key;
     if (pk.startsWith('OUTBOX#')) return { Item: records[pk] };
-    if (pk === ORDER.pk && (input.Key as { sk: string }).sk === 'ORDER') return { Item: ORDER };
-    if (pk === ORDER.pk && (input.Key as { sk: string }).sk === 'SHIPMENT') return { Item: SHIPMENT };
+    if (pk === ORDER.pk && sk === 'ORDER') return { Item: ORDER };
+    if (pk === ORDER.pk && sk === 'SHIPMENT') return { Item: SHIPMENT };
     return {};
   });
   ddb.on(UpdateCommand).resolves({});
