@@ -17,7 +17,8 @@ import { toPublicSettings } from '../settings/public-settings.js';
 import { getStoredSettings } from '../settings/settings-repository.js';
 import { recordOnOrder } from './email-log-repository.js';
 import { LABEL_READY } from './label-templates.js';
-import { findTemplate, type RenderedEmail, renderTemplate } from './templates.js';
+import { ORDER_CONFIRMATION } from './order-templates.js';
+import { findTemplate, getTemplate, type RenderedEmail, renderTemplate } from './templates.js';
 
 /** An owed e-mail that can never be written (its order is gone, its data unusable): recorded, not retried. */
 export class UnsendableOutbox extends Error {
@@ -122,7 +123,12 @@ async function rendered(record: OutboxItem, order: OrderItem): Promise<RenderedE
     case 'order_confirmation':
     case 'order_completed': {
       const ready = emailableOrder(order);
-      const template = await findTemplate(record.kind, ORDER_EMAIL_DEFAULTS);
+      // The confirmation falls back to the built-in template when the stored one is unusable, as checkout
+      // always did; a completion refuses it, as the back office's send does ('Template not found').
+      const template =
+        record.kind === 'order_confirmation'
+          ? await getTemplate(ORDER_CONFIRMATION)
+          : await findTemplate(record.kind, ORDER_EMAIL_DEFAULTS);
       if (!template) throw new UnsendableOutbox(adminOrderMessages.templateNotFound(record.kind));
       const vars =
         record.kind === 'order_completed'

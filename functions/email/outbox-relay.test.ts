@@ -44,6 +44,8 @@ const SHIPMENT = {
 
 /** The table as the relay reads it; each test sets the outbox records it holds. */
 let records: Record<string, Record<string, unknown>>;
+/** Stored e-mail templates by pk. */
+let templates: Record<string, Record<string, unknown>>;
 
 const streamRecord = (item: Record<string, unknown>, sequence: string): DynamoDBRecord => ({
   eventID: `event-${sequence}`,
@@ -72,9 +74,11 @@ beforeEach(() => {
   ddb.reset();
   sqs.reset();
   records = {};
+  templates = {};
   ddb.on(GetCommand).callsFake((input: { Key: { pk: string; sk: string } }) => {
     const { pk, sk } = input.Key;
     if (pk.startsWith('OUTBOX#')) return { Item: records[pk] };
+    if (pk.startsWith('EMAILTEMPLATE#')) return { Item: templates[pk] };
     if (pk === ORDER.pk && sk === 'ORDER') return { Item: ORDER };
     if (pk === ORDER.pk && sk === 'SHIPMENT') return { Item: SHIPMENT };
     return {};
@@ -104,6 +108,25 @@ describe('outbox relay', () => {
     expect(settles()[0]).toMatchObject({
       Key: outbox.key(item.outbox_id),
       ExpressionAttributeValues: { ':status': 'done', ':detail': job.jobId },
+    });
+  });
+
+  test('an unusable stored confirmation template: the built-in one is sent, as checkout always did', async () => {
+    const item = confirmation();
+    records[item.pk] = item;
+    templates['EMAILTEMPLATE#order_confirmation'] = { subject: 'Broken', html: 42 };
+    expect(await run(streamRecord(item, '100'))).toEqual({ batchItemFailures: [] });
+    expect(sent()[0].subject).toBe('Your order C7K2M9Q: time to ship!');
+  });
+
+  test('an unusable stored completion template: settled failed with the reason, nothing queued', async () => {
+    const item = outboxRecord('order_completed', 'C7K2M9Q', NOW, { unique: 'entry-1' });
+    records[item.pk] = item;
+    templates['EMAILTEMPLATE#order_completed'] = { subject: 'Broken', html: 42 };
+    expect(await run(streamRecord(item, '100'))).toEqual({ batchItemFailures: [] });
+    expect(sent()).toHaveLength(0);
+    expect(settles()[0]).toMatchObject({
+      ExpressionAttributeValues: { ':status': 'failed', ':detail': 'Template not found: order_completed' },
     });
   });
 
