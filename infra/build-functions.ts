@@ -6,8 +6,10 @@ import {
   type RouteDef,
   routes as routeTable,
   type ScheduleDef,
+  type StreamConsumerDef,
   type SubscriberDef,
   schedules as scheduleTable,
+  streamConsumers as streamConsumerTable,
   subscribers as subscriberTable,
   type WorkerDef,
   workers as workerTable,
@@ -22,6 +24,7 @@ export interface BuildFunctionsOptions {
   workers?: Record<string, WorkerDef>;
   schedules?: Record<string, ScheduleDef>;
   subscribers?: Record<string, SubscriberDef>;
+  streamConsumers?: Record<string, StreamConsumerDef>;
   /** Folder holding the handler entries; `functions/` of this repository unless told. */
   sourceDir?: string;
 }
@@ -34,13 +37,14 @@ export function functionEntries(options: BuildFunctionsOptions = {}): Record<str
     ...Object.entries(options.workers ?? workerTable),
     ...Object.entries(options.schedules ?? scheduleTable),
     ...Object.entries(options.subscribers ?? subscriberTable),
+    ...Object.entries(options.streamConsumers ?? streamConsumerTable),
   ];
   const entries: Record<string, string> = {};
   const missing: string[] = [];
   for (const [key, row] of rows) {
     if (entries[key])
       throw new Error(
-        `"${key}" is used twice (routes, workers, schedules and subscribers share one key space): each function needs its own key.`,
+        `"${key}" is used twice (routes, workers, schedules, subscribers and stream consumers share one key space): each function needs its own key.`,
       );
     const entry = path.join(sourceDir, `${row.handler}.ts`);
     if (!existsSync(entry)) missing.push(`${key}: ${path.relative(repoRoot, entry)}`);

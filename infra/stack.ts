@@ -6,6 +6,8 @@ import {
   type QueueName,
   type RouteDef,
   type ScheduleDef,
+  type StreamConsumerDef,
+  streamConsumers as streamConsumerTable,
   subscribers as subscriberTable,
   type WorkerDef,
 } from '../shared/routes.js';
@@ -17,6 +19,7 @@ import { Data } from './constructs/data.js';
 import { EmailEvents } from './constructs/email-events.js';
 import { Jobs } from './constructs/jobs.js';
 import { Monitoring } from './constructs/monitoring.js';
+import { Outbox } from './constructs/outbox.js';
 import { Schedules } from './constructs/schedules.js';
 import { Secrets } from './constructs/secrets.js';
 import { Site } from './constructs/site.js';
@@ -28,6 +31,8 @@ export interface BuybackStackProps extends StackProps {
   routes: Record<string, RouteDef>;
   workers: Record<string, WorkerDef>;
   schedules: Record<string, ScheduleDef>;
+  /** Consumers of the table's stream; the stack's own table unless told (tests pass fewer). */
+  streamConsumers?: Record<string, StreamConsumerDef>;
   /** Where `buildFunctions` wrote the bundles: `<functionsDir>/<key>/index.js`. */
   functionsDir: string;
   webDir: string;
@@ -51,6 +56,7 @@ export class BuybackStack extends Stack {
   public readonly jobs: Jobs;
   public readonly schedules: Schedules;
   public readonly emailEvents: EmailEvents;
+  public readonly outbox: Outbox;
   public readonly api: Api;
   public readonly site: Site;
   public readonly monitoring: Monitoring;
@@ -74,6 +80,12 @@ export class BuybackStack extends Stack {
     this.emailEvents = new EmailEvents(this, 'EmailEvents', {
       config,
       subscribers: subscriberTable,
+      functionsDir: props.functionsDir,
+    });
+    this.outbox = new Outbox(this, 'Outbox', {
+      config,
+      table: this.data.table,
+      consumers: props.streamConsumers ?? streamConsumerTable,
       functionsDir: props.functionsDir,
     });
     this.api = new Api(this, 'Api', {
@@ -107,6 +119,7 @@ export class BuybackStack extends Stack {
       })),
       ...this.schedules.functions.map((s) => ({ key: s.key, fn: s.fn, capabilities: s.def.capabilities })),
       ...this.emailEvents.functions.map((s) => ({ key: s.key, fn: s.fn, capabilities: s.def.capabilities })),
+      ...this.outbox.consumers.map((c) => ({ key: c.key, fn: c.fn, capabilities: c.def.capabilities })),
     ];
     for (const { fn, capabilities, queue } of functions) {
       fn.function.addEnvironment(ENV.stage, config.stage);
@@ -119,7 +132,7 @@ export class BuybackStack extends Stack {
 
     this.monitoring = new Monitoring(this, 'Monitoring', {
       config,
-      alarms: Object.values(this.jobs.queues).map((q) => q.deadLetterAlarm),
+      alarms: [...Object.values(this.jobs.queues).map((q) => q.deadLetterAlarm), this.outbox.deadLetterAlarm],
       functions: functions.map(({ key, fn }) => ({ key, function: fn.function })),
     });
 

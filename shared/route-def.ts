@@ -77,6 +77,21 @@ export interface SubscriberDef {
   capabilities: readonly Capability[];
 }
 
+/**
+ * A function fed by the table's stream (a Lambda event source mapping), seeing only the inserted items of one
+ * entity (filter criteria on the new image's `entity`): the e-mail outbox relay.
+ */
+export interface StreamConsumerDef {
+  handler: string;
+  /** The `entity` of the inserted items it receives. */
+  entity: string;
+  timeoutSeconds: number;
+  batchSize: number;
+  /** Retries of a failing batch before it goes to the consumer's dead-letter queue. */
+  retryAttempts: number;
+  capabilities: readonly Capability[];
+}
+
 /** `/api/products/{id}` and `/api/products/abc` match; returns the path parameters. */
 export function matchPath(pattern: string, path: string): Record<string, string> | null {
   const want = pattern.split('/');

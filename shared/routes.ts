@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import type { RouteDef, ScheduleDef, SubscriberDef, WorkerDef } from './route-def.js';
+import type { RouteDef, ScheduleDef, StreamConsumerDef, SubscriberDef, WorkerDef } from './route-def.js';
 import { adminAddOrderNote } from './routes/admin-add-order-note.js';
 import { adminConfirmImages } from './routes/admin-confirm-images.js';
 import { adminCreateImageUploads } from './routes/admin-create-image-uploads.js';
@@ -173,6 +173,21 @@ export const subscribers = {
     capabilities: ['table:read', 'table:write'],
   },
 } as const satisfies Record<string, SubscriberDef>;
+
+/**
+ * Consumers of the table's stream. The outbox relay queues the e-mails that writes owe (order confirmation,
+ * completion, label): each owing write adds an outbox record to its own transaction (docs/data-model.md).
+ */
+export const streamConsumers = {
+  outboxRelay: {
+    handler: 'email/outbox-relay',
+    entity: 'outbox',
+    timeoutSeconds: 30,
+    batchSize: 10,
+    retryAttempts: 10,
+    capabilities: ['table:read', 'table:write', 'email-jobs:send'],
+  },
+} as const satisfies Record<string, StreamConsumerDef>;
 
 export const routeList = (): Array<[string, RouteDef]> => Object.entries(routes);
 export const workerList = (): Array<[string, WorkerDef]> => Object.entries(workers);

@@ -19,7 +19,10 @@ import { activityLogOf } from './order-detail.js';
 import { changeOrder, commit, getOrderForStaff, OrderUpdate } from './order-writes.js';
 import { paymentMethodLabel } from './payment-methods.js';
 
-const DEFAULTS = { order_completed: ORDER_COMPLETED, order_confirmation: ORDER_CONFIRMATION };
+export const ORDER_EMAIL_DEFAULTS = {
+  order_completed: ORDER_COMPLETED,
+  order_confirmation: ORDER_CONFIRMATION,
+};
 
 const SENT: Record<OrderEmailTemplate, string> = {
   order_completed: m.completionSent,
@@ -97,7 +100,7 @@ function completedAt(order: OrderItem, now: Date): string {
   return entry?.timestamp || order.paid_at || now.toISOString();
 }
 
-function completionVars(order: OrderItem, siteName: string, siteUrl: string, now: Date) {
+export function completionVars(order: OrderItem, siteName: string, siteUrl: string, now: Date) {
   const date = new Date(completedAt(order, now));
   return {
     ...orderEmailVars(order, siteName, siteUrl),
@@ -125,7 +128,7 @@ export async function queueOrderEmail(
 ): Promise<{ message: string }> {
   const order = await getOrderForStaff(orderId);
   const ready = emailableOrder(order);
-  const template = await findTemplate(name, DEFAULTS);
+  const template = await findTemplate(name, ORDER_EMAIL_DEFAULTS);
   if (!template) throw new AppError('validation', m.templateNotFound(name));
   const record = await getStoredSettings();
   // Switched off in the back office: say so now rather than queue an e-mail the worker would skip.
@@ -169,17 +172,21 @@ export async function queueOrderEmail(
   return { message: SENT[name] };
 }
 
-/** After a completion: the e-mail's outcome as the status answer carries it, never an error. */
-export async function sendCompletionEmail(
-  orderId: string,
-  by: string | undefined,
-  now: () => Date,
-): Promise<{ queued: boolean; message: string }> {
+/**
+ * Why a completion cannot e-mail the seller (spec 001 §5's reasons: e-mail switched off, order data missing,
+ * the stored template unusable), or null when the e-mail can be owed.
+ */
+export async function completionEmailProblem(order: OrderItem): Promise<string | null> {
   try {
-    return { queued: true, ...(await queueOrderEmail(orderId, 'order_completed', by, now)) };
+    emailableOrder(order);
+    if (!(await findTemplate('order_completed', ORDER_EMAIL_DEFAULTS))) {
+      return m.templateNotFound('order_completed');
+    }
+    if (!readEmailSettings(await getStoredSettings()).isEnabled) return adminEmailMessages.disabled;
+    return null;
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) return { queued: false, message: error.message };
-    log('error', 'completion e-mail not queued', { orderId, ...errorDetails(error) });
-    return { queued: false, message: m.completionFailed };
+    if (error instanceof AppError && error.status < 500) return error.message;
+    log('error', 'completion e-mail check failed', { orderId: order.order_id, ...errorDetails(error) });
+    return m.completionFailed;
   }
 }

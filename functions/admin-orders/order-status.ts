@@ -4,9 +4,10 @@ import { adminOrderMessages as m } from '../../shared/messages.js';
 import { formatMoney } from '../../shared/rules/money.js';
 import type { ActivityEntry, OrderStatus, PaymentLogEntry } from '../../shared/schemas/admin-orders.js';
 import { counters, dayOf, type OrderItem, order as orderEntity } from '../lib/entities.js';
+import { outboxPut, outboxRecord } from '../lib/outbox.js';
 import { storedAmount } from '../orders/order-views.js';
 import { planStatusChange } from './order-counters.js';
-import { sendCompletionEmail } from './order-emails.js';
+import { completionEmailProblem } from './order-emails.js';
 import { changeOrder, commit, counterUpdate, getOrderForStaff, OrderUpdate } from './order-writes.js';
 
 export interface StatusResult {
@@ -17,7 +18,9 @@ export interface StatusResult {
 /**
  * Any status to any other (spec 001 §4), with its STATUS_CHANGE entry, the byStatus index moved and the
  * counters changed in the same transaction, conditional on the status (and amounts) read. Completing an order
- * with nothing paid marks it paid in full by Direct Deposit. Then, for a completion, the seller is e-mailed.
+ * with nothing paid marks it paid in full by Direct Deposit. A completion also owes the seller an e-mail: an
+ * outbox record in the same transaction (the outbox relay queues it), with its EMAIL entry and the order's
+ * e-mail status 'queued'; or, when the e-mail cannot be written (switched off, data missing), the reason.
  */
 export async function setOrderStatus(
   orderId: string,
@@ -77,17 +80,41 @@ export async function setOrderStatus(
         .set('paid_at', at)
         .append('payment_log', [payment]);
     }
+    // A status change leaves the customer as it was: the order just read says whether there is anyone to e-mail.
+    const email = (order.customer as { email?: unknown } | undefined)?.email;
+    const hasEmail = typeof email === 'string' && email.trim() !== '';
+    let completionEmail: StatusResult['completionEmail'] = null;
+    const owed = [];
+    if (hasEmail && to === 'completed') {
+      const problem = await completionEmailProblem({
+        ...order,
+        paid_amount: plan.markPaid ?? order.paid_amount,
+      });
+      completionEmail = { queued: problem === null, message: problem ?? m.completionSent };
+      if (problem === null) {
+        const entry = activity[0];
+        activity.push({
+          id: randomUUID(),
+          type: 'EMAIL',
+          message: `Order completion email sent to ${String(email).trim()}`,
+          timestamp: at,
+          ...(by ? { by } : {}),
+        });
+        update.set('email_delivery_status', 'queued').set('email_status_updated_at', at);
+        // One e-mail per completion: the record is keyed by this status change's entry.
+        owed.push(
+          outboxPut(outboxRecord('order_completed', order.order_id, new Date(at), { unique: entry.id })),
+        );
+      }
+    }
     update.append('activity_log', activity);
     await commit(update, [
       counterUpdate(counters.orders(), 'stats', plan.orders),
       counterUpdate(counters.day(dayOf(at)), 'daily-stats', { amount_paid: plan.dayPaid }),
+      ...owed,
     ]);
-    // A status change leaves the customer as it was: the order just read says whether there is anyone to e-mail.
-    const email = (order.customer as { email?: unknown } | undefined)?.email;
-    return { hasEmail: typeof email === 'string' && email.trim() !== '' };
+    return { completionEmail };
   });
 
-  const completionEmail =
-    changed?.hasEmail && to === 'completed' ? await sendCompletionEmail(orderId, by, now) : null;
-  return { order: await getOrderForStaff(orderId), completionEmail };
+  return { order: await getOrderForStaff(orderId), completionEmail: changed?.completionEmail ?? null };
 }

@@ -11,6 +11,7 @@ import {
   shipment as shipmentEntity,
   touchValues,
 } from '../lib/entities.js';
+import { outboxPut, outboxRecord } from '../lib/outbox.js';
 import { conditional } from '../lib/races.js';
 
 export const referenceFor = (orderId: string, generation: number): string =>
@@ -204,7 +205,10 @@ export interface PurchasedLabel {
   trackingStatus: TrackingStatus;
 }
 
-/** The bought label, on the shipment and on the order (spec 001's order fields), with a timeline entry. */
+/**
+ * The bought label, on the shipment and on the order (spec 001's order fields), with a timeline entry, and the
+ * label e-mail owed to the seller (an outbox record) in the same transaction.
+ */
 export async function recordPurchase(
   orderId: string,
   job: { jobId: string; generation: number },
@@ -253,6 +257,8 @@ export async function recordPurchase(
       remove: 'qr_code_url, label_broker_id',
       values: { ':url': label.labelUrl, ':tracking': label.trackingNumber, ...timeline.values },
     },
+    // The label e-mail is owed by this purchase, once per generation: the outbox relay queues it.
+    [outboxPut(outboxRecord('label', orderId, now, { unique: job.generation, generation: job.generation }))],
   );
 }
 

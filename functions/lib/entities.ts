@@ -513,3 +513,41 @@ export const smsStatusEvent = {
 export const smsOptOut = {
   key: (e164: string) => ({ pk: `SMSOPTOUT#${e164}`, sk: 'OPTOUT' as const }),
 } as const;
+
+// ----------------------------------------------------------------------------------------------------- outbox
+
+/** What an outbox record owes: one e-mail, rendered and queued by the outbox relay from the table's stream. */
+export type OutboxKind = 'order_confirmation' | 'order_completed' | 'label';
+
+/**
+ * A side effect owed by a write, recorded in that write's transaction (the order, its completion, a bought
+ * label). The outbox relay (a DynamoDB Streams consumer that sees only INSERTs of these items) renders the
+ * e-mail, queues it under a job id derived from the record's id, and marks the record done: a crash between
+ * the commit and the queue loses nothing, and a redelivered stream record never sends twice.
+ */
+export interface OutboxItem {
+  pk: string;
+  sk: 'OUTBOX';
+  entity: 'outbox';
+  /** `<kind>#<orderId>[#<what makes it unique>]`: one e-mail per fact (per order, per completion, per label). */
+  outbox_id: string;
+  kind: OutboxKind;
+  order_id: string;
+  /** The label's generation (kind label): the e-mail is about that label. */
+  generation?: number;
+  status: 'pending' | 'done' | 'failed';
+  created_at: string;
+  /** Set by the relay: when it queued the e-mail, under which job id; or why it could not (failed). */
+  done_at?: string;
+  job_id?: string;
+  error?: string;
+  /** Failed tries to queue it (the stream retries them) and the latest reason. */
+  attempts?: number;
+  last_error?: string;
+}
+
+export const outbox = {
+  key: (outboxId: string) => ({ pk: `OUTBOX#${outboxId}`, sk: 'OUTBOX' as const }),
+  /** The `entity` value the stream's filter criteria select (infra/constructs/outbox.ts). */
+  entity: 'outbox' as const,
+} as const;

@@ -3,19 +3,13 @@ import { MAX_LINE_QUANTITY, PUBLIC_CUSTOMER_ID } from '../../shared/constants.js
 import { checkoutMessages, payoutMessages } from '../../shared/messages.js';
 import { generateOrderId, sumLines } from '../../shared/rules/order.js';
 import { enabledPayoutMethods } from '../../shared/rules/payout.js';
-import { ENV } from '../../shared/runtime-env.js';
 import type { CreateOrderRequest } from '../../shared/schemas/checkout.js';
 import type { OrderConfirmation } from '../../shared/schemas/order.js';
 import type { PublicSettings } from '../../shared/schemas/settings.js';
-import { ORDER_CONFIRMATION } from '../email/order-templates.js';
-import { queueTemplatedEmail } from '../email/send-email.js';
 import { type OrderItem, order as orderEntity } from '../lib/entities.js';
-import { requireEnv } from '../lib/env.js';
 import { AppError, validationError } from '../lib/errors.js';
-import { errorDetails, log } from '../lib/log.js';
 import { toPublicSettings } from '../settings/public-settings.js';
 import { getStoredSettings } from '../settings/settings-repository.js';
-import { orderEmailVars } from './order-emails.js';
 import {
   getIdempotencyRecord,
   getOrder,
@@ -135,15 +129,6 @@ function buildOrder(
   };
 }
 
-async function sendConfirmation(order: OrderItem, settings: PublicSettings): Promise<void> {
-  await queueTemplatedEmail({
-    template: ORDER_CONFIRMATION,
-    to: order.customer.email,
-    ref: { kind: 'order', id: order.order_id },
-    vars: orderEmailVars(order, settings.site_name, requireEnv(ENV.siteUrl)),
-  });
-}
-
 /**
  * Checkout: validated input in, one order out. The same Idempotency-Key with the same body answers the same
  * order; with another body it is refused; concurrent duplicates race on the idempotency record's condition
@@ -166,14 +151,8 @@ export async function createOrder(
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const order = buildOrder(request, key, lines, now);
     try {
+      // The confirmation e-mail is owed in the same transaction (an outbox record): nothing to queue here.
       await writeNewOrder(order, hash, now);
-      // The order stands whatever happens to its e-mail.
-      await sendConfirmation(order, settings).catch((error: unknown) =>
-        log('error', 'order confirmation e-mail not queued', {
-          orderId: order.order_id,
-          ...errorDetails(error),
-        }),
-      );
       return { created: true, order: toConfirmation(order) };
     } catch (error) {
       if (!(error instanceof OrderTransactionConflict)) throw error;

@@ -14,6 +14,7 @@ import {
   type ProductItem,
   product,
 } from '../lib/entities.js';
+import { outboxPut, outboxRecord } from '../lib/outbox.js';
 
 const IDEMPOTENCY_TTL_SECONDS = 7 * 86400;
 
@@ -130,6 +131,8 @@ export async function writeNewOrder(order: OrderItem, requestHash: string, now: 
         ExpressionAttributeValues: { ':entity': 'daily-stats', ':one': 1 },
       },
     },
+    // The confirmation e-mail is owed by this very commit: the outbox relay queues it from the stream.
+    outboxPut(outboxRecord('order_confirmation', order.order_id, now)),
   ];
   try {
     await db.send(new TransactWriteCommand({ TransactItems: items }));

@@ -25,6 +25,8 @@ export class Data extends Construct {
       encryption: dynamodb.TableEncryption.AWS_MANAGED,
       removalPolicy: config.removalPolicy,
       deletionProtection: config.deletionProtection,
+      // New images feed the e-mail outbox relay (infra/constructs/outbox.ts).
+      stream: dynamodb.StreamViewType.NEW_IMAGE,
     });
 
     for (const index of Object.values(TABLE_INDEXES)) {

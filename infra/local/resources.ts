@@ -27,6 +27,7 @@ import {
   type LocalSecondaryIndex,
   type Projection,
   ResourceNotFoundException,
+  type StreamViewType,
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
@@ -82,6 +83,11 @@ export async function ensureTables(
         AttributeType: String(a.AttributeType) as AttributeDefinition['AttributeType'],
       }));
     const wanted = secondaryIndexes(props.GlobalSecondaryIndexes);
+    const streamSpec = isRecord(props.StreamSpecification) ? props.StreamSpecification : undefined;
+    const StreamSpecification =
+      typeof streamSpec?.StreamViewType === 'string'
+        ? { StreamEnabled: true, StreamViewType: streamSpec.StreamViewType as StreamViewType }
+        : undefined;
     let existing: DescribeTableCommandOutput | undefined;
     try {
       existing = await client.send(new DescribeTableCommand({ TableName }));
@@ -98,9 +104,14 @@ export async function ensureTables(
           AttributeDefinitions,
           ...(wanted.length ? { GlobalSecondaryIndexes: wanted } : {}),
           ...(lsis.length ? { LocalSecondaryIndexes: lsis } : {}),
+          ...(StreamSpecification ? { StreamSpecification } : {}),
         }),
       );
     } else {
+      // A table from an earlier run gains the stream the stack added since.
+      if (StreamSpecification && !existing.Table?.StreamSpecification?.StreamEnabled) {
+        await client.send(new UpdateTableCommand({ TableName, StreamSpecification }));
+      }
       // A table from an earlier run gains the indexes the stack added since.
       const have = new Set((existing.Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
       for (const index of wanted.filter((i) => !have.has(i.IndexName))) {

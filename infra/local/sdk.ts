@@ -1,6 +1,7 @@
 /** AWS SDK clients of the runner itself, pointed at the emulators. */
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -47,6 +48,8 @@ export function lambdaEndpointEnv(endpoints: Endpoints): Record<string, string> 
 export interface LocalClients {
   dynamodb: DynamoDBClient;
   documents: DynamoDBDocumentClient;
+  /** DynamoDB Local's stream (the outbox relay's event source). */
+  streams: DynamoDBStreamsClient;
   sqs: SQSClient;
   s3: S3Client;
   cognito: CognitoIdentityProviderClient;
@@ -59,17 +62,19 @@ export function createClients(endpoints: Endpoints): LocalClients {
   const documents = DynamoDBDocumentClient.from(dynamodb, {
     marshallOptions: { removeUndefinedValues: true },
   });
+  const streams = new DynamoDBStreamsClient({ ...common, endpoint: endpoints.dynamodb });
   const sqs = new SQSClient({ ...common, endpoint: endpoints.sqs });
   const s3 = new S3Client({ ...common, endpoint: endpoints.s3, forcePathStyle: true });
   const cognito = new CognitoIdentityProviderClient({ ...common, endpoint: endpoints.cognito });
   return {
     dynamodb,
     documents,
+    streams,
     sqs,
     s3,
     cognito,
     destroy() {
-      for (const client of [dynamodb, sqs, s3, cognito]) client.destroy();
+      for (const client of [dynamodb, streams, sqs, s3, cognito]) client.destroy();
     },
   };
 }

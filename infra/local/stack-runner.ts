@@ -39,6 +39,7 @@ import {
 import { createClients, type Endpoints, endpointsFor, LOCAL_REGION_NAME, lambdaEndpointEnv } from './sdk.js';
 import { type AdminCredentials, ensureAdminUser, seedCatalogue } from './seed.js';
 import { type SesProblem, type SesProxy, sesEvent } from './ses-proxy.js';
+import { StreamPoller } from './stream-poller.js';
 import { type AppFactory, assetDirOf, synthesize } from './synth.js';
 import {
   type LambdaDef,
@@ -292,6 +293,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const used = new Set([
       ...model.routes.map((r) => r.functionLogicalId),
       ...model.eventSources.map((e) => e.functionLogicalId),
+      ...model.streamSources.map((e) => e.functionLogicalId),
       ...model.schedules.map((e) => e.functionLogicalId),
       ...model.topicSubscriptions.map((e) => e.functionLogicalId),
     ]);
@@ -584,6 +586,40 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     cleanups.push(async () => {
       await Promise.all(pollers.map((p) => p.stop()));
     });
+
+    // Stream event sources: DynamoDB Local's stream read the way Lambda reads the table's stream.
+    const streamPollers = model.streamSources
+      .filter((source) => source.enabled)
+      .map((source) => {
+        const fn = functions.get(source.functionLogicalId);
+        if (!fn) throw new LocalStackError(`Event source ${source.logicalId} has no runnable function`);
+        const onFailure = source.onFailureQueueLogicalId
+          ? physical[source.onFailureQueueLogicalId]
+          : undefined;
+        return new StreamPoller(
+          {
+            label: `${fn.spec.label}<-${withoutHash(source.tableLogicalId)}.stream`,
+            tableName: physical[source.tableLogicalId].ref,
+            region: naming.region,
+            batchSize: source.batchSize,
+            filterPatterns: source.filterPatterns,
+            startingPosition: source.startingPosition,
+            reportBatchItemFailures: source.reportBatchItemFailures,
+            bisectBatchOnFunctionError: source.bisectBatchOnFunctionError,
+            maximumRetryAttempts: source.maximumRetryAttempts,
+            onFailureQueueUrl: onFailure?.attrs.QueueUrl,
+            retryBaseMs: profile === 'test' ? 500 : 1000,
+            idleMs: profile === 'test' ? 200 : 500,
+            fn,
+          },
+          { dynamodb: clients.dynamodb, streams: clients.streams, sqs: clients.sqs },
+          log,
+        );
+      });
+    cleanups.push(async () => {
+      await Promise.all(streamPollers.map((p) => p.stop()));
+    });
+    await Promise.all(streamPollers.map((p) => p.start()));
 
     const queues: Record<string, LocalQueue> = {};
     const aliases = queueAliases(

@@ -469,6 +469,27 @@ export interface EventSourceDef {
   enabled: boolean;
 }
 
+/**
+ * An event source mapping from a table's stream: the runner reads DynamoDB Local's stream and invokes the
+ * function with Lambda's DynamoDB event, honouring the filter criteria, batch size and ReportBatchItemFailures.
+ */
+export interface StreamSourceDef {
+  logicalId: string;
+  tableLogicalId: string;
+  functionLogicalId: string;
+  batchSize: number;
+  /** `FilterCriteria.Filters[].Pattern`, parsed: a record is delivered when any pattern matches (none: all). */
+  filterPatterns: Json[];
+  startingPosition: 'TRIM_HORIZON' | 'LATEST';
+  reportBatchItemFailures: boolean;
+  bisectBatchOnFunctionError: boolean;
+  /** -1: until the record expires (Lambda's default). */
+  maximumRetryAttempts: number;
+  /** The on-failure destination, when it is a queue of this stack. */
+  onFailureQueueLogicalId?: string;
+  enabled: boolean;
+}
+
 /** An EventBridge rule that runs a function of this stack on a schedule. */
 export interface ScheduleRuleDef {
   logicalId: string;
@@ -503,6 +524,7 @@ export interface StackModel {
   routes: RouteDef[];
   authorizers: AuthorizerDef[];
   eventSources: EventSourceDef[];
+  streamSources: StreamSourceDef[];
   schedules: ScheduleRuleDef[];
   topicSubscriptions: TopicSubscriptionDef[];
   sesEventDestinations: SesEventDestinationDef[];
@@ -529,6 +551,49 @@ const getAttTarget = (value: Json): [string, string] | undefined => {
   }
   return undefined;
 };
+
+const isTableType = (type: string | undefined) =>
+  type === 'AWS::DynamoDB::Table' || type === 'AWS::DynamoDB::GlobalTable';
+
+/** A stream event source mapping's settings, with Lambda's defaults where the template leaves them out. */
+function streamSourceOf(
+  logicalId: string,
+  tableLogicalId: string,
+  props: Record<string, Json>,
+  functionFrom: (value: Json, where: string) => string,
+  queueByArn: Map<string, string>,
+  resolver: Resolver,
+): StreamSourceDef {
+  const criteria = isRecord(props.FilterCriteria) ? props.FilterCriteria : {};
+  const filters = Array.isArray(criteria.Filters) ? criteria.Filters : [];
+  const filterPatterns = filters
+    .map((f) => (isRecord(f) && typeof f.Pattern === 'string' ? (JSON.parse(f.Pattern) as Json) : null))
+    .filter((p): p is Json => p !== null);
+  const destination =
+    isRecord(props.DestinationConfig) && isRecord(props.DestinationConfig.OnFailure)
+      ? props.DestinationConfig.OnFailure.Destination
+      : undefined;
+  let onFailureQueueLogicalId: string | undefined;
+  if (destination !== undefined) {
+    const att = getAttTarget(destination);
+    onFailureQueueLogicalId =
+      att?.[0] ?? queueByArn.get(resolver.resolveString(destination, `${logicalId}.DestinationConfig`));
+  }
+  const responseTypes = Array.isArray(props.FunctionResponseTypes) ? props.FunctionResponseTypes : [];
+  return {
+    logicalId,
+    tableLogicalId,
+    functionLogicalId: functionFrom(props.FunctionName, `${logicalId}.FunctionName`),
+    batchSize: typeof props.BatchSize === 'number' ? props.BatchSize : 100,
+    filterPatterns,
+    startingPosition: props.StartingPosition === 'LATEST' ? 'LATEST' : 'TRIM_HORIZON',
+    reportBatchItemFailures: responseTypes.includes('ReportBatchItemFailures'),
+    bisectBatchOnFunctionError: props.BisectBatchOnFunctionError === true,
+    maximumRetryAttempts: typeof props.MaximumRetryAttempts === 'number' ? props.MaximumRetryAttempts : -1,
+    onFailureQueueLogicalId,
+    enabled: props.Enabled !== false,
+  };
+}
 
 const ofType = (template: CfnTemplate, type: string) =>
   Object.entries(template.Resources ?? {}).filter(([, resource]) => resource.Type === type);
@@ -646,9 +711,14 @@ export function readStack(
   );
 
   const eventSources: EventSourceDef[] = [];
+  const streamSources: StreamSourceDef[] = [];
   for (const [logicalId, resource] of ofType(template, 'AWS::Lambda::EventSourceMapping')) {
     const props = resource.Properties ?? {};
     const att = getAttTarget(props.EventSourceArn);
+    if (att && att[1] === 'StreamArn' && isTableType(template.Resources[att[0]]?.Type)) {
+      streamSources.push(streamSourceOf(logicalId, att[0], props, functionFrom, queueByArn, resolver));
+      continue;
+    }
     let queueLogicalId = att && template.Resources[att[0]]?.Type === 'AWS::SQS::Queue' ? att[0] : undefined;
     if (!queueLogicalId) {
       const arn = resolver.resolveString(props.EventSourceArn, `${logicalId}.EventSourceArn`);
@@ -739,6 +809,7 @@ export function readStack(
     routes,
     authorizers,
     eventSources,
+    streamSources,
     schedules,
     topicSubscriptions,
     sesEventDestinations,

@@ -13,5 +13,5 @@ export const adminSetOrderStatus = {
   handler: 'admin-orders/handlers/set-order-status',
   request: { params: ZAdminOrderParams, body: ZSetOrderStatusRequest },
   response: ZSetOrderStatusResponse,
-  capabilities: ['table:read', 'table:write', 'email-jobs:send'],
+  capabilities: ['table:read', 'table:write'],
 } as const satisfies RouteDef;

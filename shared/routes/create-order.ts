@@ -10,5 +10,5 @@ export const createOrder = {
   handler: 'orders/create-order',
   request: { headers: ZIdempotencyHeaders, body: ZCreateOrderRequest },
   response: ZOrderConfirmation,
-  capabilities: ['table:read', 'table:write', 'email-jobs:send'],
+  capabilities: ['table:read', 'table:write'],
 } as const satisfies RouteDef;

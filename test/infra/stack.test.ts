@@ -7,7 +7,15 @@ import { ORDER_LIST_ATTRIBUTES } from '../../functions/lib/entities';
 import { createApp } from '../../infra/app';
 import { buildFunctions } from '../../infra/build-functions';
 import { EMAIL_FROM_PLACEHOLDER } from '../../infra/stage-config';
-import { type RouteDef, routes, schedules, subscribers, type WorkerDef, workers } from '../../shared/routes';
+import {
+  type RouteDef,
+  routes,
+  schedules,
+  streamConsumers,
+  subscribers,
+  type WorkerDef,
+  workers,
+} from '../../shared/routes';
 import { ENV, TABLE_INDEXES, TTL_ATTRIBUTE } from '../../shared/runtime-env';
 
 jest.setTimeout(120_000);
@@ -183,7 +191,8 @@ describe('functions', () => {
         Object.keys(testRoutes).length +
           Object.keys(testWorkers).length +
           Object.keys(schedules).length +
-          Object.keys(subscribers).length,
+          Object.keys(subscribers).length +
+          Object.keys(streamConsumers).length,
       );
       for (const [, fn] of fns) {
         expect(fn.Properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'] });
@@ -312,9 +321,9 @@ describe('jobs', () => {
         Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [dlqId, 'QueueName'] } }],
       });
     }
-    // SSL enforced on every queue, DLQs included.
+    // SSL enforced on every queue, DLQs included (and the outbox relay's on-failure queue).
     const policies = ofType(json, 'AWS::SQS::QueuePolicy');
-    expect(policies).toHaveLength(6);
+    expect(policies).toHaveLength(7);
     for (const [, policy] of policies)
       expect(JSON.stringify(policy)).toContain('"aws:SecureTransport":"false"');
   });
@@ -353,7 +362,9 @@ describe('jobs', () => {
 
   test('every worker is subscribed with partial batch responses and its batch size', () => {
     const { json } = dev();
-    const mappings = ofType(json, 'AWS::Lambda::EventSourceMapping');
+    const mappings = ofType(json, 'AWS::Lambda::EventSourceMapping').filter(
+      ([, m]) => refOf(m.Properties?.EventSourceArn) !== undefined && !m.Properties?.StartingPosition,
+    );
     expect(mappings).toHaveLength(Object.keys(testWorkers).length);
     for (const [key, worker] of Object.entries(testWorkers)) {
       const queueId = pascalQueue(worker.queue);
@@ -368,6 +379,43 @@ describe('jobs', () => {
         worker.timeoutSeconds,
       );
     }
+  });
+});
+
+describe('outbox', () => {
+  test("the table's stream (new images) feeds the outbox relay: outbox inserts only, bisect, retries, a DLQ", () => {
+    const { json, template } = dev();
+    const [tableId, table] = ofType(json, 'AWS::DynamoDB::Table')[0];
+    expect(table.Properties?.StreamSpecification).toEqual({ StreamViewType: 'NEW_IMAGE' });
+    const streamMappings = ofType(json, 'AWS::Lambda::EventSourceMapping').filter(
+      ([, m]) => m.Properties?.EventSourceArn?.['Fn::GetAtt']?.[1] === 'StreamArn',
+    );
+    expect(streamMappings).toHaveLength(Object.keys(streamConsumers).length);
+    const [, mapping] = streamMappings[0];
+    const def = streamConsumers.outboxRelay;
+    expect(mapping.Properties?.EventSourceArn).toEqual({ 'Fn::GetAtt': [tableId, 'StreamArn'] });
+    expect(mapping.Properties).toMatchObject({
+      BatchSize: def.batchSize,
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: def.retryAttempts,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      StartingPosition: 'TRIM_HORIZON',
+    });
+    const patterns = mapping.Properties?.FilterCriteria.Filters.map((f: { Pattern: string }) =>
+      JSON.parse(f.Pattern),
+    );
+    expect(patterns).toEqual([
+      { eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['outbox'] } } } },
+    ]);
+    const dlqId = mapping.Properties?.DestinationConfig.OnFailure.Destination['Fn::GetAtt'][0];
+    expect(json.Resources[dlqId].Type).toBe('AWS::SQS::Queue');
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Threshold: 1,
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [dlqId, 'QueueName'] } }],
+    });
+    const fn = json.Resources[refOf(mapping.Properties?.FunctionName)!];
+    expect(Object.keys(fn.Properties?.Environment.Variables)).toContain(ENV.emailQueueUrl);
   });
 });
 

@@ -171,6 +171,26 @@ const template: CfnTemplate = {
         FunctionResponseTypes: ['ReportBatchItemFailures'],
       },
     },
+    OutboxMapping: {
+      Type: 'AWS::Lambda::EventSourceMapping',
+      Properties: {
+        BatchSize: 10,
+        BisectBatchOnFunctionError: true,
+        DestinationConfig: {
+          OnFailure: { Destination: { 'Fn::GetAtt': ['JobsEmailJobsDeadLetterQueue8CFC318B', 'Arn'] } },
+        },
+        EventSourceArn: { 'Fn::GetAtt': ['DataTableFDBAD0F2', 'StreamArn'] },
+        FilterCriteria: {
+          Filters: [
+            { Pattern: '{"eventName":["INSERT"],"dynamodb":{"NewImage":{"entity":{"S":["outbox"]}}}}' },
+          ],
+        },
+        FunctionName: { Ref: 'JobsemailWorkerFunction4095E462' },
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+        MaximumRetryAttempts: 10,
+        StartingPosition: 'TRIM_HORIZON',
+      },
+    },
     Alarm: { Type: 'AWS::CloudWatch::Alarm', Properties: {} },
   },
 };
@@ -292,6 +312,24 @@ describe('readStack', () => {
         functionLogicalId: 'JobsemailWorkerFunction4095E462',
         batchSize: 10,
         reportBatchItemFailures: true,
+        enabled: true,
+      },
+    ]);
+  });
+
+  it("reads a table stream's mapping apart from the queues', with its filters, retries and on-failure queue", () => {
+    expect(model.streamSources).toEqual([
+      {
+        logicalId: 'OutboxMapping',
+        tableLogicalId: 'DataTableFDBAD0F2',
+        functionLogicalId: 'JobsemailWorkerFunction4095E462',
+        batchSize: 10,
+        filterPatterns: [{ eventName: ['INSERT'], dynamodb: { NewImage: { entity: { S: ['outbox'] } } } }],
+        startingPosition: 'TRIM_HORIZON',
+        reportBatchItemFailures: true,
+        bisectBatchOnFunctionError: true,
+        maximumRetryAttempts: 10,
+        onFailureQueueLogicalId: 'JobsEmailJobsDeadLetterQueue8CFC318B',
         enabled: true,
       },
     ]);

@@ -1,0 +1,284 @@
+/**
+ * DynamoDB stream event source mappings, locally: read DynamoDB Local's stream (DescribeStream,
+ * GetShardIterator, GetRecords), keep the records the mapping's filter criteria match, and invoke the function
+ * with Lambda's DynamoDB event in batches of the mapping's size, in order. A failed batch is retried from its
+ * first failed record (ReportBatchItemFailures), split in two first when bisect is on and nothing was
+ * reported, and after the mapping's MaximumRetryAttempts its records go to the on-failure queue (a pointer
+ * message, as Lambda sends) and the shard moves on.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  DescribeStreamCommand,
+  type DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type _Record as StreamRecord,
+} from '@aws-sdk/client-dynamodb-streams';
+import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import type { DynamoDBRecord } from 'aws-lambda';
+import type { LocalFunction, LogSink } from './lambdas.js';
+import type { Json } from './template.js';
+
+export interface StreamPollerSpec {
+  label: string;
+  tableName: string;
+  region: string;
+  batchSize: number;
+  filterPatterns: Json[];
+  startingPosition: 'TRIM_HORIZON' | 'LATEST';
+  reportBatchItemFailures: boolean;
+  bisectBatchOnFunctionError: boolean;
+  maximumRetryAttempts: number;
+  onFailureQueueUrl?: string;
+  /** Wait before retrying a failed batch: `retryBaseMs` doubled per attempt, at most 8 times the base. */
+  retryBaseMs: number;
+  /** Wait between reads of a shard with nothing new. */
+  idleMs: number;
+  fn: LocalFunction;
+}
+
+// ---------------------------------------------------------------------------------------------- filtering
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** One value of a pattern's list against the event's value (EventBridge pattern syntax, the part Lambda uses). */
+function matchesRule(rule: unknown, value: unknown): boolean {
+  if (!isObject(rule)) return value !== undefined && !isObject(value) && rule === value;
+  if ('exists' in rule) return (value !== undefined) === Boolean(rule.exists);
+  if ('prefix' in rule) return typeof value === 'string' && value.startsWith(String(rule.prefix));
+  if ('suffix' in rule) return typeof value === 'string' && value.endsWith(String(rule.suffix));
+  if ('anything-but' in rule) {
+    const but = rule['anything-but'];
+    const list = Array.isArray(but) ? but : [but];
+    return value !== undefined && !list.includes(value as never);
+  }
+  if ('numeric' in rule && Array.isArray(rule.numeric)) {
+    const n = Number(value);
+    if (value === undefined || Number.isNaN(n)) return false;
+    const ops = rule.numeric as unknown[];
+    for (let i = 0; i + 1 < ops.length; i += 2) {
+      const [op, bound] = [String(ops[i]), Number(ops[i + 1])];
+      const ok =
+        op === '='
+          ? n === bound
+          : op === '<'
+            ? n < bound
+            : op === '<='
+              ? n <= bound
+              : op === '>'
+                ? n > bound
+                : n >= bound;
+      if (!ok) return false;
+    }
+    return true;
+  }
+  return false;
+}
+
+/** Whether an event matches a filter pattern: every key of the pattern, lists as alternatives, objects nested. */
+export function matchesPattern(pattern: unknown, event: unknown): boolean {
+  if (!isObject(pattern)) return false;
+  return Object.entries(pattern).every(([key, rule]) => {
+    const value = isObject(event) ? event[key] : undefined;
+    if (Array.isArray(rule)) return rule.some((alternative) => matchesRule(alternative, value));
+    if (isObject(rule)) return matchesPattern(rule, value);
+    return false;
+  });
+}
+
+/** A record passes when there is no filter or any pattern matches it (Lambda's rule). */
+export const passesFilters = (patterns: Json[], event: unknown): boolean =>
+  patterns.length === 0 || patterns.some((pattern) => matchesPattern(pattern, event));
+
+// ------------------------------------------------------------------------------------------------ events
+
+/** A record of the Streams API as Lambda hands it to the function. */
+export function lambdaStreamRecord(record: StreamRecord, streamArn: string, region: string): DynamoDBRecord {
+  const d = record.dynamodb ?? {};
+  const created = d.ApproximateCreationDateTime;
+  return {
+    eventID: record.eventID,
+    eventName: record.eventName as DynamoDBRecord['eventName'],
+    eventVersion: record.eventVersion ?? '1.1',
+    eventSource: 'aws:dynamodb',
+    awsRegion: region,
+    eventSourceARN: streamArn,
+    dynamodb: JSON.parse(
+      JSON.stringify({
+        ApproximateCreationDateTime: created ? Math.floor(new Date(created).getTime() / 1000) : undefined,
+        Keys: d.Keys,
+        NewImage: d.NewImage,
+        OldImage: d.OldImage,
+        SequenceNumber: d.SequenceNumber,
+        SizeBytes: d.SizeBytes,
+        StreamViewType: d.StreamViewType,
+      }),
+    ),
+  } as DynamoDBRecord;
+}
+
+/** The sequence numbers a function reported as failed (`batchItemFailures[].itemIdentifier`), or null. */
+function reportedFailures(result: unknown): string[] | null {
+  if (!isObject(result) || !Array.isArray(result.batchItemFailures)) return null;
+  return result.batchItemFailures
+    .map((f) => (isObject(f) ? String(f.itemIdentifier ?? '') : ''))
+    .filter((id) => id !== '');
+}
+
+// ------------------------------------------------------------------------------------------------ poller
+
+export class StreamPoller {
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private abort = new AbortController();
+  private streamArn = '';
+  /** Open shards and where each is read from next. */
+  private readonly iterators = new Map<string, string>();
+  private readonly finished = new Set<string>();
+
+  constructor(
+    private readonly spec: StreamPollerSpec,
+    private readonly clients: { dynamodb: DynamoDBClient; streams: DynamoDBStreamsClient; sqs: SQSClient },
+    private readonly log: LogSink,
+  ) {}
+
+  /** Finds the table's stream and where to start each shard; then reads until stopped. */
+  async start(): Promise<void> {
+    if (this.running) return;
+    const table = await this.clients.dynamodb.send(
+      new DescribeTableCommand({ TableName: this.spec.tableName }),
+    );
+    const arn = table.Table?.LatestStreamArn;
+    if (!arn) throw new Error(`Table ${this.spec.tableName} has no stream: the template enables one`);
+    this.streamArn = arn;
+    await this.discoverShards(this.spec.startingPosition);
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.abort.abort();
+    await this.loop;
+  }
+
+  private async discoverShards(position: 'TRIM_HORIZON' | 'LATEST'): Promise<void> {
+    const described = await this.clients.streams.send(
+      new DescribeStreamCommand({ StreamArn: this.streamArn }),
+    );
+    for (const shard of described.StreamDescription?.Shards ?? []) {
+      const id = shard.ShardId ?? '';
+      if (!id || this.iterators.has(id) || this.finished.has(id)) continue;
+      const { ShardIterator } = await this.clients.streams.send(
+        new GetShardIteratorCommand({ StreamArn: this.streamArn, ShardId: id, ShardIteratorType: position }),
+      );
+      if (ShardIterator) this.iterators.set(id, ShardIterator);
+    }
+  }
+
+  private async run(): Promise<void> {
+    let rounds = 0;
+    while (this.running) {
+      try {
+        // New shards (DynamoDB Local rolls them over) are read from their start.
+        if (rounds++ % 20 === 0 || this.iterators.size === 0) await this.discoverShards('TRIM_HORIZON');
+        let received = 0;
+        for (const shardId of [...this.iterators.keys()]) received += await this.pollShard(shardId);
+        if (received === 0) await sleep(this.spec.idleMs, undefined, { signal: this.abort.signal });
+      } catch (error) {
+        if (!this.running) break;
+        this.log.line(this.spec.label, `stream poller error: ${(error as Error).message}`);
+        await sleep(1000, undefined, { signal: this.abort.signal }).catch(() => {});
+      }
+    }
+  }
+
+  /** One page of one shard: deliver what passes the filters, then move the shard's position past the page. */
+  private async pollShard(shardId: string): Promise<number> {
+    const iterator = this.iterators.get(shardId);
+    if (!iterator) return 0;
+    const page = await this.clients.streams.send(
+      new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }),
+    );
+    const records = (page.Records ?? [])
+      .map((r) => lambdaStreamRecord(r, this.streamArn, this.spec.region))
+      .filter((r) => passesFilters(this.spec.filterPatterns, r));
+    for (let i = 0; i < records.length && this.running; i += this.spec.batchSize) {
+      await this.deliver(records.slice(i, i + this.spec.batchSize), shardId);
+    }
+    if (!this.running) return 0;
+    if (page.NextShardIterator) this.iterators.set(shardId, page.NextShardIterator);
+    else {
+      this.iterators.delete(shardId);
+      this.finished.add(shardId);
+    }
+    return page.Records?.length ?? 0;
+  }
+
+  /** Invokes until the batch succeeds, or its retries are spent and it goes to the on-failure queue. */
+  private async deliver(batch: DynamoDBRecord[], shardId: string): Promise<void> {
+    let pending = batch;
+    for (let attempt = 0; pending.length > 0 && this.running; attempt++) {
+      let failedFrom: number;
+      try {
+        const result = await this.spec.fn.invoke({ Records: pending });
+        const failed = this.spec.reportBatchItemFailures ? reportedFailures(result) : null;
+        if (!failed || failed.length === 0) return;
+        const index = pending.findIndex((r) => failed.includes(r.dynamodb?.SequenceNumber ?? ''));
+        // An identifier that names no record of the batch: Lambda retries the whole batch.
+        failedFrom = Math.max(index, 0);
+        this.log.line(
+          this.spec.label,
+          `record ${failedFrom + 1} of ${pending.length} failed, retried from it`,
+        );
+      } catch (error) {
+        this.log.line(this.spec.label, `batch of ${pending.length} failed: ${(error as Error).message}`);
+        if (this.spec.bisectBatchOnFunctionError && pending.length > 1) {
+          const half = Math.ceil(pending.length / 2);
+          await this.deliver(pending.slice(0, half), shardId);
+          await this.deliver(pending.slice(half), shardId);
+          return;
+        }
+        failedFrom = 0;
+      }
+      pending = pending.slice(failedFrom);
+      const retries = this.spec.maximumRetryAttempts;
+      if (retries >= 0 && attempt >= retries) {
+        await this.sendToOnFailure(pending, shardId, attempt + 1);
+        return;
+      }
+      const wait = this.spec.retryBaseMs * Math.min(8, 2 ** attempt);
+      await sleep(wait, undefined, { signal: this.abort.signal }).catch(() => {});
+    }
+  }
+
+  /** Lambda's on-failure record for a stream: where the records are, not the records. */
+  private async sendToOnFailure(records: DynamoDBRecord[], shardId: string, attempts: number): Promise<void> {
+    const first = records[0]?.dynamodb;
+    const last = records[records.length - 1]?.dynamodb;
+    this.log.line(
+      this.spec.label,
+      `${records.length} records failed ${attempts} times: sent to the on-failure queue`,
+    );
+    if (!this.spec.onFailureQueueUrl) return;
+    const message = {
+      requestContext: { condition: 'RetryAttemptsExhausted', approximateInvokeCount: attempts },
+      version: '1.0',
+      timestamp: new Date().toISOString(),
+      DDBStreamBatchInfo: {
+        shardId,
+        startSequenceNumber: first?.SequenceNumber,
+        endSequenceNumber: last?.SequenceNumber,
+        approximateArrivalOfFirstRecord: first?.ApproximateCreationDateTime,
+        approximateArrivalOfLastRecord: last?.ApproximateCreationDateTime,
+        batchSize: records.length,
+        streamArn: this.streamArn,
+      },
+    };
+    await this.clients.sqs.send(
+      new SendMessageCommand({ QueueUrl: this.spec.onFailureQueueUrl, MessageBody: JSON.stringify(message) }),
+    );
+  }
+}
