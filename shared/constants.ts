@@ -45,11 +45,11 @@ export const CHECKOUT_LIMIT_PER_IP = 10;
 export const CHECKOUT_WINDOW_MINUTES = 60;
 /** New label jobs (a purchased or pending label is answered as it is and never counts). */
 export const LABEL_LIMIT_PER_ORDER = 5;
-export const LABEL_LIMIT_PER_IP = 20;
+export const LABEL_LIMIT_PER_IP = 10;
 export const LABEL_WINDOW_MINUTES = 60;
 /** QR code regenerations: each one calls the carrier's API. */
 export const QR_LIMIT_PER_ORDER = 5;
-export const QR_LIMIT_PER_IP = 20;
+export const QR_LIMIT_PER_IP = 10;
 export const QR_WINDOW_MINUTES = 60;
 /**
  * Support tickets per client IP (beyond: 429, nothing stored), and confirmation e-mails per recipient address

@@ -11,7 +11,7 @@ import type { OrderLookupRequest, OrderTracking } from '../../shared/schemas/ord
 import { systemClock } from '../lib/clock.js';
 import { AppError } from '../lib/errors.js';
 import { httpRoute } from '../lib/http.js';
-import { countHits, hitCounts, type Limit, rateLimited, scopeOf } from '../lib/rate-limit.js';
+import { countHits, type Limit, limitStates, rateLimited, scopeOf } from '../lib/rate-limit.js';
 import { getOrder } from './order-repository.js';
 import { toTracking } from './order-views.js';
 
@@ -40,20 +40,25 @@ export async function lookupOrder(
   const client = limit(scopeOf('lookup', 'ip', ip), LOOKUP_FAILURE_LIMIT_PER_IP);
   const order = limit(scopeOf('lookup', 'order', orderNumber), LOOKUP_FAILURE_CEILING_PER_ORDER);
   const limits = [pair, client, order];
-  const [byPair, byClient, byOrder] = await hitCounts(limits, now);
-  const tooMany = (full: Limit[]) => rateLimited(full, now, lookupMessages.tooMany);
-  if (byPair >= pair.max || byClient >= client.max) {
-    throw tooMany([pair, client].filter((_, i) => [byPair, byClient][i] >= [pair, client][i].max));
-  }
-  const underAttack = byOrder >= order.max;
-  if (underAttack && byPair > 0) throw tooMany([order]);
+  const [byPair, byClient, byOrder] = await limitStates(limits, now);
+  const tooMany = (...states: Array<{ windowEnd: number }>) =>
+    rateLimited(
+      states.map((s) => s.windowEnd),
+      now,
+      lookupMessages.tooMany,
+    );
+  // This client's own limits refuse it outright, before the order is read.
+  const own = [byPair, byClient].filter((s) => s.full);
+  if (own.length > 0) throw tooMany(...own);
+  // The order's ceiling refuses only a client that has failed on it.
+  if (byOrder.full && byPair.count > 0) throw tooMany(byOrder);
 
   const found = isOrderId(orderNumber) ? await getOrder(orderNumber) : null;
   if (found && found.customer.email.trim().toLowerCase() === request.email.trim().toLowerCase()) {
     return toTracking(found);
   }
   await countHits(limits, now);
-  throw underAttack ? tooMany([order]) : noMatch();
+  throw byOrder.full ? tooMany(byOrder) : noMatch();
 }
 
 export const handler = httpRoute(route, async ({ body, sourceIp }) =>

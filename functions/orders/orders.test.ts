@@ -91,7 +91,9 @@ describe('order by secret link (clock injected)', () => {
 
 describe('order lookup', () => {
   const now = new Date('2026-03-01T10:07:00.000Z');
-  const sk = String(Date.parse('2026-03-01T10:00:00.000Z'));
+  const sk = 'WINDOW';
+  // Windows opened at 10:00 end at 10:15: eight minutes from now.
+  const window_end = Date.parse('2026-03-01T10:15:00.000Z');
   const PAIR = 'RATELIMIT#lookup#order-ip#c7k2m9q#203.0.113.5';
   const IP = 'RATELIMIT#lookup#ip#203.0.113.5';
   const ORDER = 'RATELIMIT#lookup#order#c7k2m9q';
@@ -99,9 +101,9 @@ describe('order lookup', () => {
     ddb.on(BatchGetCommand).resolves({
       Responses: {
         'test-table': [
-          { pk: PAIR, sk, count: pair },
-          { pk: IP, sk, count: ip },
-          { pk: ORDER, sk, count: num },
+          { pk: PAIR, sk, count: pair, window_end },
+          { pk: IP, sk, count: ip, window_end },
+          { pk: ORDER, sk, count: num, window_end },
         ],
       },
     });
