@@ -186,6 +186,8 @@ export const accessLog = {
  */
 export const rateLimit = {
   key: (scope: string) => ({ pk: `RATELIMIT#${scope}`, sk: 'WINDOW' as const }),
+  /** The action `once` names (a checkout's idempotency key) has taken its slots: it never counts again. */
+  claim: (once: string) => ({ pk: `RATELIMIT#once#${once}`, sk: 'CLAIM' as const }),
 };
 
 // ------------------------------------------------------------------------------------------------- shipments

@@ -128,21 +128,46 @@ export async function countHits(limits: Limit[], now: Date): Promise<void> {
 /**
  * Takes one slot of every limit in one transaction, each only while under its max: all are counted, or none
  * and the 429 names the wait of those used up (simultaneous requests cannot slip past a limit together).
- * Limits without an open window get one first. Answers a release, which gives the slots back (the action
- * turned out to be a replay of one already counted, or another request did it).
+ * Limits without an open window get one first. With `once` (a checkout's idempotency key) an action is
+ * counted once, however often and however simultaneously it is sent: the first claims it in the same
+ * transaction, the others take nothing and go on (to answer the original). Answers a release, which gives
+ * the slots back (another request did the action).
  */
 export async function takeSlots(
   limits: Limit[],
   now: Date,
   message: LimitMessage,
+  once?: string,
 ): Promise<() => Promise<void>> {
+  const longest = Math.max(...limits.map((l) => l.windowMinutes));
+  const claim = once
+    ? [
+        {
+          Put: {
+            TableName: tableName(),
+            Item: {
+              ...rateLimit.claim(once),
+              entity: 'rate-limit',
+              [TTL_ATTRIBUTE]: Math.ceil(now.getTime() / 1000) + longest * 60 + 60,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ]
+    : [];
   for (let attempt = 1; ; attempt++) {
     try {
       await db.send(
         new TransactWriteCommand({
-          TransactItems: limits.map((l) => ({
-            Update: { ...hitInWindow(l, now, l.max), ReturnValuesOnConditionCheckFailure: 'ALL_OLD' },
-          })),
+          TransactItems: [
+            ...limits.map((l) => ({
+              Update: {
+                ...hitInWindow(l, now, l.max),
+                ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+              },
+            })),
+            ...claim,
+          ],
         }),
       );
       break;
@@ -150,6 +175,8 @@ export async function takeSlots(
       const reasons = (error as { CancellationReasons?: Array<{ Code?: string; Item?: RawItem }> })
         .CancellationReasons;
       if ((error as { name?: string }).name !== 'TransactionCanceledException' || !reasons) throw error;
+      // Already counted under the same `once`: nothing to take, nothing to give back.
+      if (once && reasons[limits.length]?.Code === 'ConditionalCheckFailed') return async () => {};
       // The document client leaves a cancellation's item in DynamoDB's own format ({ N: '5' }).
       const failed = limits.map((l, i) => ({
         limit: l,

@@ -185,7 +185,8 @@ export async function createOrder(
   const [stored, lines] = await Promise.all([getStoredSettings(), priceLines(request)]);
   const settings = toPublicSettings(stored);
   checkPayoutMethod(request.payout.method, settings);
-  const release = await takeSlots(checkoutLimits(request.email, ip), now, m.tooMany);
+  // Keyed by the idempotency key: a checkout sent again, even simultaneously, is counted once.
+  await takeSlots(checkoutLimits(request.email, ip), now, m.tooMany, `checkout#${key}`);
 
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const order = buildOrder(request, key, lines, now);
@@ -203,11 +204,7 @@ export async function createOrder(
       if (!(error instanceof OrderTransactionConflict)) throw error;
       if (error.conflict === 'idempotency' || error.conflict === 'other') {
         const winner = await replay(key, hash);
-        if (winner) {
-          // A simultaneous duplicate of the same checkout: the winner's slot is the only one it costs.
-          await release();
-          return { created: false, order: winner };
-        }
+        if (winner) return { created: false, order: winner };
       }
       // An order id collision or a conflicting concurrent write: back off briefly and try a fresh id.
       await new Promise((resolve) => setTimeout(resolve, 20 * attempt + randomInt(30)));
