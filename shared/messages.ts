@@ -20,6 +20,21 @@ export const catalogueMessages = {
   emptyNone: 'No products available at the moment. Please check back later.',
 } as const;
 
+/** Cart and checkout against the catalogue now (the spec has no copy for a price change: ours, in its tone). */
+export const cartMessages = {
+  checkingPrices: 'Checking current prices...',
+  pricesChangedTitle: 'Prices have changed since you added these items',
+  pricesChangedBody: 'Your earnings below use the current prices.',
+  priceChanged: (name: string, from: string, to: string) => `${name}: was ${from}, now ${to} per box`,
+  priceWas: (from: string) => `was ${from}`,
+  outOfStock: 'Out of Stock',
+  discontinued: 'No longer available',
+  unavailableTitle: 'Some items cannot be sold right now',
+  reviewCart: 'Review your cart',
+  pricesMovedOnSubmit:
+    'Prices or stock changed just now. Please review your order before completing the sale.',
+} as const;
+
 export const checkoutMessages = {
   firstName: 'First name is required',
   lastName: 'Last name is required',
@@ -70,6 +85,8 @@ export const orderMessages = {
   problemTitle: 'There was a problem',
   unknownOrder: "We couldn't find the order you're looking for.",
   missingShipping: 'Missing Shipping Information',
+  /** A label asked for on an order staff cancelled: none is bought. */
+  cancelledNoLabel: 'This order was cancelled, so no shipping label can be created for it.',
   /** The prefilled text of the support dialog's 'Text Us'. */
   supportText: (orderNumber: string) => `Hi I have a question about my Order #${orderNumber}`,
 } as const;
@@ -92,6 +109,11 @@ export const trackingMessages = {
   completedText: 'Your payment has been processed. Thank you for selling with us!',
   otherTitle: 'Order Status',
   otherText: (status: string) => `Current status: ${status}.`,
+  /** A cancelled order: nothing is in progress any more, and the box should not be sent. */
+  cancelledTitle: 'This Order Was Cancelled',
+  cancelledText:
+    'Please do not ship this box: we are not expecting it and will not pay for it. Contact us if you have any questions.',
+  cancelledStep: 'cancelled',
 } as const;
 
 export const contactMessages = {
@@ -166,6 +188,14 @@ export const labelMessages = {
   noLabelForShipment: 'No label URL found for this shipment',
   noQrUrl: 'No QR code URL returned',
   invalidSignature: 'Invalid webhook signature',
+} as const;
+
+/** Text fields and control characters (issue 13): named per field so an API caller knows which one. */
+export const textMessages = {
+  controlCharacters: (label: string) =>
+    `${label} contains characters that are not allowed (control characters such as tabs or line breaks)`,
+  controlCharactersMultiLine: (label: string) =>
+    `${label} contains characters that are not allowed (control characters other than line breaks)`,
 } as const;
 
 export const apiMessages = {
@@ -578,6 +608,7 @@ export const adminSmsMessages = {
 export const messages = {
   app: appMessages,
   catalogue: catalogueMessages,
+  cart: cartMessages,
   checkout: checkoutMessages,
   order: orderMessages,
   lookup: lookupMessages,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { LABEL_LIMIT_PER_IP, LABEL_LIMIT_PER_ORDER, LABEL_WINDOW_MINUTES } from '../../shared/constants.js';
 import { labelMessages, orderMessages } from '../../shared/messages.js';
 import { hasCompleteShippingAddress } from '../../shared/rules/shipping-address.js';
+import { isCancelledStatus } from '../../shared/rules/tracking.js';
 import { ENV } from '../../shared/runtime-env.js';
 import type { LabelJob, ShipmentView } from '../../shared/schemas/shipment.js';
 import type { ShipmentItem } from '../lib/entities.js';
@@ -35,9 +36,10 @@ function nextGeneration(shipment: ShipmentItem | null): number {
 }
 
 /**
- * 'Generate Shipping Label': the purchased label or the one being made is answered as it is (200);
- * otherwise the request is recorded and a label job queued (202). Of simultaneous requests one queues. Only
- * a new job a seller asks for counts against the client's and the order's label limits (429 beyond).
+ * 'Generate Shipping Label': the purchased label or the one being made is answered as it is (200); a
+ * cancelled order gets none (409); otherwise the request is recorded and a label job queued (202). Of
+ * simultaneous requests one queues. Only a new job a seller asks for counts against the client's and the
+ * order's label limits (429 beyond).
  */
 export async function requestLabel(
   { order, shipment }: OrderShipment,
@@ -49,6 +51,7 @@ export async function requestLabel(
   if (shipment?.label_state === 'purchased' || (busy && !isStale(shipment, now))) {
     return toShipmentView(order, shipment);
   }
+  if (isCancelledStatus(order.status)) throw new AppError('conflict', orderMessages.cancelledNoLabel);
   if (!hasCompleteShippingAddress(order.shipping_address)) {
     throw new AppError('validation', orderMessages.missingShipping);
   }

@@ -142,7 +142,11 @@ export const moveUnsent = (
     ),
   );
 
-/** Twilio accepted the message: its SID on the record and a pointer from the SID, in one transaction. */
+/**
+ * Twilio accepted the message: its SID on the record and the pointer from the SID, in one transaction. The
+ * pointer is updated, not replaced: a status Twilio called back with before this write waits on it (see
+ * `recordEarlyStatus`), and its expiry is removed.
+ */
 export const recordAccepted = (message: SmsMessageItem, sid: string, at: string): Promise<boolean> =>
   conditional(() =>
     db.send(
@@ -159,13 +163,16 @@ export const recordAccepted = (message: SmsMessageItem, sid: string, at: string)
             },
           },
           {
-            Put: {
+            Update: {
               TableName: tableName(),
-              Item: {
-                ...smsMessage.sidKey(sid),
-                entity: 'SmsSid',
-                message_id: message.id,
-                created_at: message.created_at,
+              Key: smsMessage.sidKey(sid),
+              UpdateExpression: 'SET entity = :entity, message_id = :id, created_at = :created REMOVE #ttl',
+              ConditionExpression: 'attribute_not_exists(message_id)',
+              ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+              ExpressionAttributeValues: {
+                ':entity': 'SmsSid',
+                ':id': message.id,
+                ':created': message.created_at,
               },
             },
           },
@@ -173,6 +180,56 @@ export const recordAccepted = (message: SmsMessageItem, sid: string, at: string)
       }),
     ),
   );
+
+/** How long a status for a SID nobody recorded is kept (the worker died after Twilio accepted it). */
+const EARLY_STATUS_RETENTION_DAYS = 7;
+
+/**
+ * Twilio called back before the worker stored the SID it had just been given: the status waits on the SID's
+ * pointer (the latest one only) until `recordAccepted` writes the message id beside it. False when the pointer
+ * already names its message (the worker got there first) or holds a later status.
+ */
+export const recordEarlyStatus = (
+  sid: string,
+  status: SmsStatus,
+  errorCode: string | null,
+  now: Date,
+): Promise<boolean> =>
+  conditional(() =>
+    db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: smsMessage.sidKey(sid),
+        UpdateExpression:
+          'SET entity = :entity, early_status = :status, early_rank = :rank, early_error_code = :code, #ttl = :ttl',
+        ConditionExpression:
+          'attribute_not_exists(message_id) AND (attribute_not_exists(early_rank) OR early_rank < :rank)',
+        ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+        ExpressionAttributeValues: {
+          ':entity': 'SmsSid',
+          ':status': status,
+          ':rank': smsStatusRank(status),
+          ':code': errorCode,
+          ':ttl': Math.floor(now.getTime() / 1000) + EARLY_STATUS_RETENTION_DAYS * 86400,
+        },
+      }),
+    ),
+  );
+
+/** The status Twilio called back with before the SID was stored, if any. */
+export async function readEarlyStatus(
+  sid: string,
+): Promise<{ status: SmsStatus; errorCode: string | null } | null> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName(), Key: smsMessage.sidKey(sid), ConsistentRead: true }),
+  );
+  const status = Item?.early_status;
+  if (!(SMS_STATUSES as readonly unknown[]).includes(status)) return null;
+  return {
+    status: status as SmsStatus,
+    errorCode: typeof Item?.early_error_code === 'string' ? Item.early_error_code : null,
+  };
+}
 
 export async function findMessageBySid(sid: string): Promise<SmsMessageItem | null> {
   const { Item } = await db.send(

@@ -25,6 +25,7 @@ const ddb = mockClient(DynamoDBDocumentClient);
 const { processSmsJob } = require('./sms-worker') as typeof import('./sms-worker');
 
 const ID = '11111111-1111-4111-8111-111111111111';
+const SID = `SM${'1'.repeat(32)}`;
 const job = { messageId: ID, to: '+15005550006', body: 'Hello', kind: 'marketing' as const };
 const ctx = { messageId: 'q1', receiveCount: 1, lastAttempt: false };
 const SMS_SETTINGS = {
@@ -52,6 +53,7 @@ const given = (
 ) => {
   ddb.on(GetCommand, { Key: smsMessage.key(ID) }).resolves({ Item: record ?? undefined });
   ddb.on(GetCommand, { Key: settings.key() }).resolves({ Item: settingsItem });
+  ddb.on(GetCommand, { Key: smsMessage.sidKey(SID) }).resolves({ Item: undefined });
 };
 const updates = () => ddb.commandCalls(UpdateCommand).map((c) => c.args[0].input);
 const conditionFailed = () => Object.assign(new Error('failed'), { name: 'ConditionalCheckFailedException' });
@@ -81,11 +83,32 @@ describe('SMS worker', () => {
     const claim = updates()[0];
     expect(claim.ConditionExpression).toContain('attribute_not_exists(sid)');
     const accepted = ddb.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems ?? [];
-    expect(accepted[1].Put?.Item).toMatchObject({
-      ...smsMessage.sidKey(`SM${'1'.repeat(32)}`),
-      message_id: ID,
+    // The SID's pointer is updated, never replaced: a status Twilio sent before this write waits on it.
+    expect(accepted[1].Update).toMatchObject({
+      Key: smsMessage.sidKey(SID),
+      ConditionExpression: 'attribute_not_exists(message_id)',
+      ExpressionAttributeValues: expect.objectContaining({ ':id': ID }),
     });
     expect(updates().some((u) => u.ExpressionAttributeNames?.['#c'] === 'sms_sent')).toBe(true);
+    // No status waited: nothing more was written.
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
+  });
+
+  it('applies a delivery status Twilio called back with before the SID was stored', async () => {
+    given(stored());
+    ddb.on(GetCommand, { Key: smsMessage.sidKey(SID) }).resolves({
+      Item: { ...smsMessage.sidKey(SID), message_id: ID, early_status: 'delivered', early_error_code: null },
+    });
+    create.mockResolvedValue({ sid: SID, status: 'queued' });
+    await processSmsJob(job, ctx);
+    const [, delivered] = ddb
+      .commandCalls(TransactWriteCommand)
+      .map((c) => c.args[0].input.TransactItems ?? []);
+    expect(delivered[0].Update).toMatchObject({
+      Key: smsMessage.key(ID),
+      ExpressionAttributeValues: expect.objectContaining({ ':next': 'delivered' }),
+    });
+    expect(updates().some((u) => u.ExpressionAttributeNames?.['#c'] === 'sms_delivered')).toBe(true);
   });
 
   it('sends nothing when another delivery claimed the record, or it already has a SID', async () => {

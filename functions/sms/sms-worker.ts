@@ -9,6 +9,7 @@ import { type JobContext, sqsWorker } from '../lib/sqs-worker.js';
 import { createTwilioClient } from '../lib/twilio.js';
 import { claimMessage, getMessage, moveUnsent, recordAccepted, recordOptOut } from './sms-repository.js';
 import { loadSmsSettings } from './sms-settings.js';
+import { applyEarlyStatus } from './sms-status.js';
 
 /** Twilio's refusals that sending again cannot change (invalid or unreachable number, opted out, bad auth). */
 export const PERMANENT_TWILIO_CODES = new Set([
@@ -119,6 +120,7 @@ export async function processSmsJob(job: SmsJob, ctx: JobContext): Promise<void>
   }
   if (await recordAccepted(record, sid, new Date().toISOString())) {
     await countMessage('sms_sent', record.created_at);
+    await applyEarlyStatus({ ...record, status: 'sent', sid }, sid, new Date());
   } else {
     log('error', 'SMS sent but its record had moved on', { messageId: job.messageId, sid });
   }

@@ -1,6 +1,5 @@
 import { validateRequest } from 'twilio/lib/webhooks/webhooks';
 import { adminSmsMessages as m } from '../../shared/messages.js';
-import { isLaterStatus } from '../../shared/rules/sms.js';
 import { ENV } from '../../shared/runtime-env.js';
 import {
   inboundKeyword,
@@ -10,11 +9,11 @@ import {
 } from '../../shared/schemas/twilio-webhooks.js';
 import { AppError } from '../lib/errors.js';
 import { log } from '../lib/log.js';
-import { countMessage } from '../lib/message-stats.js';
 import { getProviderSecrets, readProviderSecretsFresh } from '../lib/secrets.js';
 import { parseInput } from '../lib/validation.js';
-import { applyStatus, findMessageBySid, recordOptOut, removeOptOut } from './sms-repository.js';
+import { findMessageBySid, recordEarlyStatus, recordOptOut, removeOptOut } from './sms-repository.js';
 import { loadSmsSettings } from './sms-settings.js';
+import { applyDeliveryStatus } from './sms-status.js';
 
 /** The public URL Twilio calls and signs, from configuration: a forged Host header cannot change it. */
 export const webhookUrl = (path: 'status' | 'inbound'): string =>
@@ -73,43 +72,34 @@ export async function verifiedForm(
   return params;
 }
 
-const SID_LOOKUPS = 5;
-const SID_LOOKUP_PAUSE_MS = 200;
-
 /**
- * Twilio may call back before the worker has stored the SID Twilio just answered with: an unknown SID is looked
- * up again a few times (about a second) before the callback is let go.
- */
-async function findMessageWithin(sid: string) {
-  for (let attempt = 1; ; attempt++) {
-    const message = await findMessageBySid(sid);
-    if (message || attempt >= SID_LOOKUPS) return message;
-    await new Promise((resolve) => setTimeout(resolve, SID_LOOKUP_PAUSE_MS));
-  }
-}
-
-/**
- * One status callback, applied once and forward only: an unknown SID, a repeated or an older status changes
- * nothing (`duplicate: true`). Counted when the write moved the status: delivered, or undelivered/failed.
+ * One status callback, applied once and forward only: a repeated or an older status changes nothing
+ * (`duplicate: true`). Twilio may call back before the worker has stored the SID it was just given: the
+ * status then waits on the SID's pointer and the worker applies it as it stores the SID (whichever of the two
+ * writes second sees the other's, so the status is never lost).
  */
 export async function handleStatusCallback(
   form: Record<string, string>,
   now: Date,
 ): Promise<{ received: true; duplicate: boolean }> {
   const callback = parseInput(ZTwilioStatusCallback, form);
-  const message = await findMessageWithin(callback.MessageSid);
-  if (!message) {
-    log('warn', 'Twilio status callback for an unknown message', { sid: callback.MessageSid });
-    return { received: true, duplicate: true };
-  }
   const next = smsStatusOf(callback.MessageStatus);
-  if (!isLaterStatus(message.status, next)) return { received: true, duplicate: true };
-  const applied = await applyStatus(message, next, callback.ErrorCode ?? null, now);
-  if (!applied) return { received: true, duplicate: true };
-  if (next === 'delivered') await countMessage('sms_delivered', message.created_at);
-  else if (next === 'undelivered' || next === 'failed')
-    await countMessage('sms_undelivered', message.created_at);
-  return { received: true, duplicate: false };
+  const errorCode = callback.ErrorCode ?? null;
+  let message = await findMessageBySid(callback.MessageSid);
+  if (!message) {
+    if (await recordEarlyStatus(callback.MessageSid, next, errorCode, now)) {
+      log('info', 'Twilio status callback before its SID was stored: kept for the worker', {
+        sid: callback.MessageSid,
+        status: next,
+      });
+      return { received: true, duplicate: false };
+    }
+    // The worker stored the SID meanwhile (or a later status already waits).
+    message = await findMessageBySid(callback.MessageSid);
+    if (!message) return { received: true, duplicate: true };
+  }
+  const applied = await applyDeliveryStatus(message, next, errorCode, now);
+  return { received: true, duplicate: !applied };
 }
 
 /** An inbound text: STOP and its synonyms record an opt-out, START/YES/UNSTOP remove it; others are ignored. */

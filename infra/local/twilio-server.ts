@@ -6,7 +6,7 @@
  * Magic numbers (Twilio's test numbers): To +15005550001 → 21211 invalid number, +15005550004 → 21610
  * unsubscribed, +15005550009 → 21614 not a mobile number, +15005550010 → sent, then undelivered (30003).
  * Control routes: GET /__control/messages, POST /__control/inbound {from, body}, POST /__control/mode
- * {mode: ok|fail-next|down}, POST /__control/reset.
+ * {mode: ok|fail-next|down|callbacks-first}, POST /__control/reset.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -61,7 +61,8 @@ export async function startTwilioServer(options: TwilioServerOptions): Promise<T
   const delay = options.callbackDelayMs ?? 200;
   let messages: Message[] = [];
   const optedOut = new Set<string>();
-  let mode: 'ok' | 'fail-next' | 'down' = 'ok';
+  /** 'callbacks-first': every status callback is posted before the create call is answered (a slow network). */
+  let mode: 'ok' | 'fail-next' | 'down' | 'callbacks-first' = 'ok';
   let closed = false;
   let lastFrom = '+15005550006';
 
@@ -111,7 +112,7 @@ export async function startTwilioServer(options: TwilioServerOptions): Promise<T
     return 0;
   }
 
-  async function sendCallbacks(m: Message) {
+  async function sendCallbacks(m: Message, pause = delay) {
     const steps: Array<[string, number | null]> =
       m.to === UNDELIVERABLE
         ? [
@@ -123,7 +124,7 @@ export async function startTwilioServer(options: TwilioServerOptions): Promise<T
             ['delivered', null],
           ];
     for (const [status, errorCode] of steps) {
-      await sleep(delay);
+      await sleep(pause);
       if (closed) return;
       m.status = status;
       m.error_code = errorCode;
@@ -180,6 +181,11 @@ export async function startTwilioServer(options: TwilioServerOptions): Promise<T
       status_callback: form.get('StatusCallback') ?? undefined,
     };
     messages.push(message);
+    if (mode === 'callbacks-first') {
+      // Twilio may call back before its answer reaches the sender: the webhook hears of a SID nobody stored.
+      await sendCallbacks(message, 0);
+      return json(res, 201, resource(message));
+    }
     json(res, 201, resource(message));
     void sendCallbacks(message);
   }
@@ -200,9 +206,9 @@ export async function startTwilioServer(options: TwilioServerOptions): Promise<T
       return json(res, 200, { reset: true });
     }
     if (name === 'mode' && req.method === 'POST') {
-      if (body.mode !== 'ok' && body.mode !== 'fail-next' && body.mode !== 'down')
-        return json(res, 400, { error: 'Send {"mode":"ok"|"fail-next"|"down"}' });
-      mode = body.mode;
+      if (!['ok', 'fail-next', 'down', 'callbacks-first'].includes(String(body.mode)))
+        return json(res, 400, { error: 'Send {"mode":"ok"|"fail-next"|"down"|"callbacks-first"}' });
+      mode = body.mode as typeof mode;
       return json(res, 200, { mode });
     }
     if (name === 'inbound' && req.method === 'POST') {

@@ -11,6 +11,11 @@ export interface CartProduct {
 export interface CartItem {
   product: CartProduct;
   quantity: number;
+  /**
+   * The price per box the seller saw when adding the item, kept only while the catalogue's price differs from it
+   * (product.buybackPrice is then the catalogue's current price), so the cart and checkout can say 'was, now'.
+   */
+  previousPrice?: number;
 }
 export interface Cart {
   items: CartItem[];
@@ -69,7 +74,8 @@ export function parseStoredCart(raw: string | null): Cart | null {
         isWholeQuantity((i as CartItem).quantity) &&
         typeof (i as CartItem).product?.id === 'string' &&
         typeof (i as CartItem).product?.name === 'string' &&
-        typeof (i as CartItem).product?.buybackPrice === 'number',
+        typeof (i as CartItem).product?.buybackPrice === 'number' &&
+        ['undefined', 'number'].includes(typeof (i as CartItem).previousPrice),
     );
     if (valid.length !== items.length) return null;
     return withTotal(valid);

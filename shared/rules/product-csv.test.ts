@@ -230,13 +230,23 @@ describe('product CSV rows', () => {
   it('numbers lines as a spreadsheet does: blank lines count, a multi-line cell is one line', () => {
     const reader = read([
       '',
-      '100,"Two\nlines",,B,CGM,,1',
+      '100,A,"Two\nlines",B,CGM,,1',
       '   ',
       '101,X,,B,CGM,,1,extra',
       '102,Y,,B,CGM,,1,',
     ]);
     expect(reader.rows.map((r) => r.line)).toEqual([3, 6]);
     expect(reader.refused).toEqual([{ line: 5, reason: m.csvMapping }]);
+  });
+
+  it('refuses a product name with a line break or another control character; a description keeps its lines', () => {
+    const reader = read([
+      '100,"Two\nlines",,B,CGM,,1',
+      '101,Bell\u0007,,B,CGM,,1',
+      '102,A,"Line\r\nbreak",B,CGM,,1',
+    ]);
+    expect(reader.rows.map((r) => r.line)).toEqual([4]);
+    expect(reader.refused.map((r) => r.line)).toEqual([2, 3]);
   });
 
   it('reads a file with only the required columns, and one saved with semicolons', () => {

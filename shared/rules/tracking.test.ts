@@ -13,12 +13,26 @@ describe('tracking copy', () => {
   });
 
   it('falls back to the generic title for any other status', () => {
-    expect(trackingCopy('cancelled')).toEqual({
+    expect(trackingCopy('on hold')).toEqual({
       tone: 'other',
       title: 'Order Status',
-      description: 'Current status: Cancelled.',
+      description: 'Current status: On hold.',
     });
     expect(orderStatusLabel('')).toBe('Unknown');
+  });
+});
+
+describe('a cancelled order', () => {
+  it('says so, and no step is in progress', () => {
+    expect(trackingCopy(' Cancelled ')).toEqual({
+      tone: 'cancelled',
+      title: messages.tracking.cancelledTitle,
+      description: messages.tracking.cancelledText,
+    });
+    expect(states('cancelled')).toEqual(['complete', 'cancelled', 'cancelled', 'cancelled']);
+    expect(states('canceled')).not.toContain('current');
+    // Paid before it was cancelled: the payment stands.
+    expect(states('cancelled', 'Paid')).toEqual(['complete', 'complete', 'complete', 'complete']);
   });
 });
 

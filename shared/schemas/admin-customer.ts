@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { adminCustomerMessages as m } from '../messages.js';
 import { ZAdminCustomerRow } from './admin-customer-list.js';
 import { checkoutShape, ZPhone } from './checkout.js';
+import { singleLine } from './text.js';
 
 /** A customer's id: `customer.idOf(email)` (32 hex), opaque so no e-mail address appears in a URL. */
 export const CUSTOMER_ID_PATTERN = /^[0-9a-f]{32}$/;
@@ -23,7 +24,7 @@ export type CustomerAddress = z.infer<typeof ZCustomerAddress>;
 export const ZUpdateCustomerRequest = z.object({
   name: z
     .string(m.nameRequired)
-    .check(z.trim(), z.minLength(2, m.nameRequired), z.maxLength(200, m.nameTooLong)),
+    .check(z.trim(), z.minLength(2, m.nameRequired), z.maxLength(200, m.nameTooLong), singleLine('Name')),
   phone: ZPhone,
   address: ZCustomerAddress,
 });

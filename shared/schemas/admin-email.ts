@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { adminEmailMessages as m } from '../messages.js';
+import { singleLine } from './text.js';
 
 /**
  * E-mail settings (spec 001 §3 Email settings), kept in the settings record. SES sends the mail: instead of a
@@ -108,6 +109,7 @@ export const ZEmailTemplateInput = z.object(
         z.trim(),
         z.minLength(1, m.templateNameRequired),
         z.maxLength(TEMPLATE_LIMITS.name, m.templateTooLong('Name', TEMPLATE_LIMITS.name)),
+        singleLine('Name'),
       ),
     subject: z
       .string(m.templateSubjectRequired)
@@ -115,6 +117,7 @@ export const ZEmailTemplateInput = z.object(
         z.trim(),
         z.minLength(1, m.templateSubjectRequired),
         z.maxLength(TEMPLATE_LIMITS.subject, m.templateTooLong('Subject', TEMPLATE_LIMITS.subject)),
+        singleLine('Subject'),
       ),
     html: z
       .string(m.templateBodyRequired)

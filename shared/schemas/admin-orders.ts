@@ -9,6 +9,7 @@ import {
 import { adminOrderMessages } from '../messages.js';
 import { ORDER_ID_PATTERN } from '../rules/order.js';
 import { ZCustomerContact, ZTimelineEntry } from './order.js';
+import { multiLine } from './text.js';
 
 export { ORDER_STATUSES, type OrderStatus, SHIPMENT_STATUS_FILTERS } from '../constants.js';
 
@@ -144,7 +145,10 @@ export const ZLogPaymentRequest = z.object({
     z.refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, m.paymentAmount),
   ),
   method: z.enum(ADMIN_PAYMENT_METHODS, m.paymentMethod),
-  notes: z._default(z.string().check(z.trim(), z.maxLength(1000, m.paymentNotesTooLong)), ''),
+  notes: z._default(
+    z.string().check(z.trim(), z.maxLength(1000, m.paymentNotesTooLong), multiLine('Notes')),
+    '',
+  ),
 });
 export type LogPaymentRequest = z.infer<typeof ZLogPaymentRequest>;
 
@@ -152,7 +156,7 @@ export type LogPaymentRequest = z.infer<typeof ZLogPaymentRequest>;
 export const ZAddNoteRequest = z.object({
   content: z
     .string(m.noteEmpty)
-    .check(z.trim(), z.minLength(1, m.noteEmpty), z.maxLength(5000, m.noteTooLong)),
+    .check(z.trim(), z.minLength(1, m.noteEmpty), z.maxLength(5000, m.noteTooLong), multiLine('Note')),
 });
 
 export const ZImageUploadFile = z.object({

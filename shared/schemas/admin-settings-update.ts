@@ -14,6 +14,7 @@ import {
   type WAREHOUSE_FIELDS,
 } from './admin-settings.js';
 import { CRYPTO_METHODS, TRADITIONAL_METHODS } from './settings.js';
+import { multiLine, singleLine } from './text.js';
 
 // ------------------------------------------------------------------------------------------------- the save
 
@@ -35,7 +36,9 @@ const blankToNull = (v: string | null) => (v?.trim() ? v.trim() : null);
 /** Free text; blank is "not set". */
 const text = (label: string, max = 200) =>
   z.pipe(
-    z.nullable(z.string({ error: m.notText(label) }).check(z.maxLength(max, m.tooLong(label, max)))),
+    z.nullable(
+      z.string({ error: m.notText(label) }).check(z.maxLength(max, m.tooLong(label, max)), singleLine(label)),
+    ),
     z.transform(blankToNull),
   );
 
@@ -44,6 +47,7 @@ const requiredText = (label: string, max = 200) =>
     z.string({ error: m.required(label) }).check(
       z.maxLength(max, m.tooLong(label, max)),
       z.refine((v) => v.trim() !== '', m.required(label)),
+      singleLine(label),
     ),
     z.transform((v) => v.trim()),
   );
@@ -129,7 +133,7 @@ export const ZAdminSettingsUpdate = group({
   site_description: z.pipe(
     z
       .string({ error: m.notText('Site description') })
-      .check(z.maxLength(1000, m.tooLong('Site description', 1000))),
+      .check(z.maxLength(1000, m.tooLong('Site description', 1000)), multiLine('Site description')),
     z.transform((v) => v.trim()),
   ),
   phone_number: text('Phone', 30),

@@ -8,6 +8,7 @@ import {
   SMS_STATUSES,
   splitRecipients,
 } from '../rules/sms.js';
+import { multiLine } from './text.js';
 
 /**
  * SMS settings (spec 001 §3): the account SID, sending number and footer in the settings record; the auth
@@ -50,7 +51,9 @@ export const ZUpdateSmsSettingsRequest = z
         z.string(m.invalidSettings).check(z.trim(), z.regex(E164_PATTERN, m.invalidPhone)),
       ),
       messageFooter: z.optional(
-        z.string(m.invalidSettings).check(z.trim(), z.maxLength(SMS_FOOTER_MAX_LENGTH, m.footerTooLong)),
+        z
+          .string(m.invalidSettings)
+          .check(z.trim(), z.maxLength(SMS_FOOTER_MAX_LENGTH, m.footerTooLong), multiLine('Message footer')),
       ),
     },
     m.invalidSettings,
@@ -84,6 +87,7 @@ export const ZSendSmsRequest = z.object(
         z.trim(),
         z.minLength(1, m.messageRequired),
         z.maxLength(SMS_MESSAGE_MAX_LENGTH, m.messageTooLong),
+        multiLine('Message'),
       ),
   },
   m.recipientsRequired,

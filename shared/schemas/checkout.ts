@@ -2,13 +2,14 @@ import * as z from 'zod/mini';
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from '../constants.js';
 import { checkoutMessages } from '../messages.js';
 import { UUID_PATTERN } from './common.js';
+import { singleLine } from './text.js';
 
 const m = checkoutMessages;
-const text = (min: number, message: string, max = 200) =>
-  z.string(message).check(z.trim(), z.minLength(min, message), z.maxLength(max, message));
+const text = (label: string, min: number, message: string, max = 200) =>
+  z.string(message).check(z.trim(), z.minLength(min, message), z.maxLength(max, message), singleLine(label));
 const pattern = (re: RegExp, message: string) => z.string(message).check(z.trim(), z.regex(re, message));
-const length = (min: number, max: number, message: string) =>
-  z.string(message).check(z.trim(), z.minLength(min, message), z.maxLength(max, message));
+const length = (label: string, min: number, max: number, message: string) =>
+  z.string(message).check(z.trim(), z.minLength(min, message), z.maxLength(max, message), singleLine(label));
 
 const US_PHONE = /^(\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
 const HEX_ADDRESS = /^0x[a-fA-F0-9]{40}$/;
@@ -27,7 +28,7 @@ export const ZPayout = z.discriminatedUnion(
     z.object({ method: z.literal('check') }),
     z.object({ method: z.literal('paypal'), paypalEmail: z.email(m.paypalEmail).check(z.maxLength(254)) }),
     z.object({ method: z.literal('cashapp'), cashtag: pattern(/^\$?[A-Za-z0-9]{1,20}$/, m.cashtag) }),
-    z.object({ method: z.literal('zelle'), zelleInfo: text(5, m.zelleInfo, 254) }),
+    z.object({ method: z.literal('zelle'), zelleInfo: text('Zelle email or phone', 5, m.zelleInfo, 254) }),
     z.object({
       method: z.literal('venmo'),
       venmoUsername: pattern(/^@?[A-Za-z0-9_-]{1,30}$/, m.venmoUsername),
@@ -37,9 +38,9 @@ export const ZPayout = z.discriminatedUnion(
       bankAccount: pattern(/^\d{4,17}$/, m.bankAccount),
       routingNumber: pattern(/^\d{9}$/, m.routingNumber),
     }),
-    z.object({ method: z.literal('bitcoin'), btcAddress: length(26, 35, m.btcAddress) }),
+    z.object({ method: z.literal('bitcoin'), btcAddress: length('Bitcoin address', 26, 35, m.btcAddress) }),
     z.object({ method: z.literal('ethereum'), ethAddress: pattern(HEX_ADDRESS, m.ethAddress) }),
-    z.object({ method: z.literal('solana'), solAddress: length(32, 44, m.solAddress) }),
+    z.object({ method: z.literal('solana'), solAddress: length('Solana address', 32, 44, m.solAddress) }),
     z.object({ method: z.literal('usdcErc20'), usdcAddress: pattern(HEX_ADDRESS, m.usdcAddress) }),
     z.object({ method: z.literal('usdtTrc20'), usdtAddress: pattern(/^T[A-Za-z0-9]{33}$/, m.usdtAddress) }),
   ],
@@ -49,12 +50,12 @@ export type Payout = z.infer<typeof ZPayout>;
 
 /** The fields a seller fills in at checkout: the form and the API validate with this same shape. */
 export const checkoutShape = {
-  firstName: text(2, m.firstName, 100),
-  lastName: text(2, m.lastName, 100),
+  firstName: text('First name', 2, m.firstName, 100),
+  lastName: text('Last name', 2, m.lastName, 100),
   email: z.email(m.email).check(z.maxLength(254, m.email)),
   phone: ZPhone,
-  address: text(5, m.address),
-  city: text(2, m.city, 100),
+  address: text('Address', 5, m.address),
+  city: text('City', 2, m.city, 100),
   state: z.string(m.state).check(
     z.trim(),
     z.regex(/^[A-Za-z]{2}$/, m.state),

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { lookupMessages, orderMessages } from '../messages.js';
 import { UUID_PATTERN } from './common.js';
+import { singleLine } from './text.js';
 
 const ZAddress = z.object({ address: z.string(), city: z.string(), state: z.string(), zipCode: z.string() });
 
@@ -53,7 +54,7 @@ export const ZOrderLookupRequest = z.object({
   ),
   email: z
     .string(lookupMessages.required)
-    .check(z.trim(), z.minLength(1, lookupMessages.required), z.maxLength(254)),
+    .check(z.trim(), z.minLength(1, lookupMessages.required), z.maxLength(254), singleLine('Email')),
 });
 export type OrderLookupRequest = z.infer<typeof ZOrderLookupRequest>;
 

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { adminProductMessages } from '../messages.js';
+import { multiLine, singleLine } from './text.js';
 
 /** Product types as the admin form offers them; compared case-insensitively. */
 export const PRODUCT_TYPES = ['Test Strips', 'CGM', 'Other'] as const;
@@ -39,10 +40,15 @@ export const ZProductInput = z
   .object({
     name: z
       .string(m.nameRequired)
-      .check(z.trim(), z.minLength(1, m.nameRequired), z.maxLength(200, m.nameTooLong)),
+      .check(z.trim(), z.minLength(1, m.nameRequired), z.maxLength(200, m.nameTooLong), singleLine('Name')),
     brand: z
       .string(m.brandRequired)
-      .check(z.trim(), z.minLength(1, m.brandRequired), z.maxLength(100, m.brandTooLong)),
+      .check(
+        z.trim(),
+        z.minLength(1, m.brandRequired),
+        z.maxLength(100, m.brandTooLong),
+        singleLine('Brand'),
+      ),
     buybackPrice: z
       .number(m.priceRequired)
       .check(z.gte(0, m.pricePositive), z.lte(100_000, m.priceTooHigh), z.refine(isCents, m.priceCents)),
@@ -60,7 +66,9 @@ export const ZProductInput = z
       null,
     ),
     description: z._default(
-      z.string(m.descriptionTooLong).check(z.trim(), z.maxLength(2000, m.descriptionTooLong)),
+      z
+        .string(m.descriptionTooLong)
+        .check(z.trim(), z.maxLength(2000, m.descriptionTooLong), multiLine('Description')),
       '',
     ),
     /** A product image uploaded through the admin (a path under /images/products/), or none. */

@@ -311,6 +311,20 @@ describe('sending through the Twilio test server', () => {
     expect((await save({ authToken: AUTH_TOKEN })).status).toBe(200);
   });
 
+  it('a status Twilio calls back with before the worker stored the SID is applied once the SID is stored', async () => {
+    await twilioControl('mode', 'POST', { mode: 'callbacks-first' });
+    try {
+      const res = await call<SmsSendResult>('POST', 'test', { to: freshNumber() });
+      expect(res.status).toBe(200);
+      const id = res.body.queued[0].id;
+      expect((await waitForStatus(id, ['delivered']))?.status).toBe('delivered');
+      const log = (await history()).statusLog.filter((event) => event.messageId === id);
+      expect(log.map((event) => event.status)).toEqual(['delivered']);
+    } finally {
+      await twilioControl('mode', 'POST', { mode: 'ok' });
+    }
+  });
+
   it('a redelivered SMS job sends once', async () => {
     const to = freshNumber();
     const id = await putMessage({ to, message: 'Once only', status: 'queued' });

@@ -1,16 +1,19 @@
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeftIcon, CartIcon } from '../../components/icons';
 import { StatePanel } from '../../components/state-panel';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { paths } from '../../paths';
-import { useCart } from './cart-store';
+import { CartCheckNotice } from './components/cart-check-notice';
 import { CartLine } from './components/cart-line';
 import { OrderSummary } from './components/order-summary';
+import { useCheckedCart } from './use-checked-cart';
 
 /** `/cart` (spec 000 §2 Cart). */
 export function CartPage() {
   usePageTitle(paths.cart.title);
-  const cart = useCart();
+  const { cart, checked, checking, items, total } = useCheckedCart();
+  const unavailableId = useId();
 
   if (cart.items.length === 0) {
     return (
@@ -30,11 +33,17 @@ export function CartPage() {
   return (
     <div className="container page-section cart-page">
       <h1 className="cart-page__title">Your Cart</h1>
+      <CartCheckNotice checked={checked} checking={checking} unavailableId={unavailableId} />
       <div className="cart-layout">
         <section className="cart-lines" aria-label="Items in your cart">
           <ul className="cart-lines__list">
-            {cart.items.map((item) => (
-              <CartLine key={item.product.id} item={item} />
+            {items.map((item, index) => (
+              <CartLine
+                key={item.product.id}
+                item={item}
+                availability={checked?.lines[index].availability}
+                priceChange={checked?.lines[index].priceChange}
+              />
             ))}
           </ul>
           <div className="button-row cart-lines__actions">
@@ -47,7 +56,7 @@ export function CartPage() {
             </button>
           </div>
         </section>
-        <OrderSummary items={cart.items} total={cart.total} />
+        <OrderSummary items={items} total={total} checked={checked} unavailableId={unavailableId} />
       </div>
     </div>
   );

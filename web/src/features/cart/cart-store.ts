@@ -11,6 +11,8 @@ import {
   serializeCart,
   updateQuantity,
 } from '@shared/rules/cart';
+import { checkCart } from '@shared/rules/cart-catalogue';
+import type { Product } from '@shared/schemas/product';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -84,6 +86,11 @@ export const cartActions = {
     commit(updateQuantity(getSnapshot(), productId, quantity)),
   remove: (productId: string): void => commit(removeFromCart(getSnapshot(), productId)),
   clear: (): void => commit(clearCart()),
+  /** Stores the catalogue's current prices (each changed line keeps the price it was added at). */
+  refresh: (catalogue: readonly Product[]): void => {
+    const checked = checkCart(getSnapshot(), catalogue);
+    if (checked.changed) commit(checked.cart);
+  },
 };
 
 export interface UseCart extends Cart {
@@ -93,6 +100,7 @@ export interface UseCart extends Cart {
   update: typeof cartActions.update;
   remove: typeof cartActions.remove;
   clear: typeof cartActions.clear;
+  refresh: typeof cartActions.refresh;
 }
 
 export function useCart(): UseCart {

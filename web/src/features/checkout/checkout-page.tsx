@@ -1,12 +1,17 @@
 import { messages } from '@shared/messages';
+import { checkCart, differsFromShown } from '@shared/rules/cart-catalogue';
 import type { OrderConfirmation } from '@shared/schemas/order';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { AlertIcon } from '../../components/icons';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { analytics } from '../../lib/analytics';
 import { paths } from '../../paths';
-import { cartActions, useCart } from '../cart/cart-store';
+import { cartActions } from '../cart/cart-store';
+import { CartCheckNotice } from '../cart/components/cart-check-notice';
+import { useCheckedCart } from '../cart/use-checked-cart';
+import { listProducts, productsQueryKey } from '../catalogue/api/list-products';
 import { finishCheckoutAttempt } from './checkout-attempt';
 import { BuybackSummary } from './components/buyback-summary';
 import { CheckoutForm } from './components/checkout-form';
@@ -18,7 +23,8 @@ import { useOnlineStatus } from './use-online-status';
 /** `/checkout` (spec 000 §2 Checkout, §4): the form, then the processing screen, then the confirmation. */
 export function CheckoutPage() {
   usePageTitle(paths.checkout.title);
-  const cart = useCart();
+  const { cart, checked, checking, items, total } = useCheckedCart();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const online = useOnlineStatus();
   const [order, setOrder] = useState<OrderConfirmation | null>(null);
@@ -53,12 +59,34 @@ export function CheckoutPage() {
     [navigate],
   );
 
+  /**
+   * The catalogue once more, just before submitting: a price or stock change since the page showed the cart is
+   * shown first (the hook refreshes from the same cache) instead of an order at a price the seller never saw.
+   * When the catalogue cannot be read the server still prices the order, and the confirmation shows it.
+   */
+  const confirmCurrentPrices = async (): Promise<boolean> => {
+    let catalogue: Awaited<ReturnType<typeof listProducts>>;
+    try {
+      catalogue = await queryClient.fetchQuery({
+        queryKey: productsQueryKey,
+        queryFn: ({ signal }) => listProducts(signal),
+        staleTime: 0,
+      });
+    } catch {
+      return true;
+    }
+    const fresh = checkCart({ items: cart.items, total: cart.total }, catalogue);
+    if (!differsFromShown(items, fresh)) return true;
+    showError(messages.cart.pricesMovedOnSubmit);
+    return false;
+  };
+
   if (order) return <ProcessingScreen orderId={order.orderId} onDone={() => finish(order)} />;
   if (cart.items.length === 0) return <Navigate to={paths.cart.path} replace />;
 
   return (
     <div className="checkout-page">
-      <EarningsBanner total={cart.total} />
+      <EarningsBanner total={total} />
       <div className="container checkout-page__inner">
         <h1 className="checkout-page__title">Checkout</h1>
         <CheckoutProgress />
@@ -82,9 +110,17 @@ export function CheckoutPage() {
           </div>
         )}
 
+        <CartCheckNotice checked={checked} checking={checking} linkToCart />
+
         <div className="checkout-layout">
-          <CheckoutForm items={cart.items} onError={showError} onOrderCreated={setOrder} />
-          <BuybackSummary items={cart.items} total={cart.total} />
+          <CheckoutForm
+            items={items}
+            onError={showError}
+            onOrderCreated={setOrder}
+            blocked={(checked?.unavailable.length ?? 0) > 0}
+            confirmBeforeSubmit={confirmCurrentPrices}
+          />
+          <BuybackSummary items={items} total={total} checked={checked} />
         </div>
       </div>
     </div>

@@ -1,5 +1,7 @@
 import { MAX_LINE_QUANTITY } from '@shared/constants';
+import { messages } from '@shared/messages';
 import type { CartItem } from '@shared/rules/cart';
+import type { CartLineAvailability, PriceChange } from '@shared/rules/cart-catalogue';
 import { formatMoney, lineTotal } from '@shared/rules/money';
 import { productPath } from '@shared/rules/slug';
 import { Link } from 'react-router';
@@ -8,8 +10,27 @@ import { ProductImage } from '../../../components/product-image';
 import { analytics, cartAnalyticsItems } from '../../../lib/analytics';
 import { cartActions } from '../cart-store';
 
-/** One cart line: photo, name, brand, quantity stepper, remove, line total and unit price. */
-export function CartLine({ item }: { item: CartItem }) {
+interface CartLineProps {
+  item: CartItem;
+  /** Unknown until the catalogue has loaded. */
+  availability?: CartLineAvailability;
+  priceChange?: PriceChange | null;
+}
+
+/** Flag of a line that cannot be sold now. */
+export const unavailableLabel = (availability: CartLineAvailability | undefined): string | null =>
+  availability === 'outOfStock'
+    ? messages.cart.outOfStock
+    : availability === 'discontinued'
+      ? messages.cart.discontinued
+      : null;
+
+/**
+ * One cart line: photo, name, brand, quantity stepper, remove, line total and unit price (the catalogue's
+ * current one, with what it was when added if it changed), and a flag when it cannot be sold now.
+ */
+export function CartLine({ item, availability, priceChange }: CartLineProps) {
+  const flag = unavailableLabel(availability);
   const { product, quantity } = item;
   const { name } = product;
 
@@ -19,7 +40,7 @@ export function CartLine({ item }: { item: CartItem }) {
   };
 
   return (
-    <li className="cart-line card" data-testid="cart-line">
+    <li className={flag ? 'cart-line card cart-line--unavailable' : 'cart-line card'} data-testid="cart-line">
       <div className="cart-line__media">
         <ProductImage src={product.imageUrl} alt={name} />
       </div>
@@ -28,7 +49,13 @@ export function CartLine({ item }: { item: CartItem }) {
         <h2 className="cart-line__name">
           <Link to={productPath(product)}>{name}</Link>
         </h2>
-        <p className="cart-line__unit">{formatMoney(product.buybackPrice)} per box</p>
+        <p className="cart-line__unit" data-testid="unit-price">
+          {formatMoney(product.buybackPrice)} per box
+          {priceChange && (
+            <span className="cart-check__was">({messages.cart.priceWas(formatMoney(priceChange.from))})</span>
+          )}
+        </p>
+        {flag && <p className="cart-check__flag">{flag}</p>}
       </div>
       <div className="cart-line__controls">
         <fieldset className="quantity-stepper">

@@ -1,17 +1,29 @@
+import { messages } from '@shared/messages';
 import type { CartItem } from '@shared/rules/cart';
+import type { CheckedCart } from '@shared/rules/cart-catalogue';
 import { formatMoney, lineTotal } from '@shared/rules/money';
 import { Link } from 'react-router';
 import { ArrowRightIcon } from '../../../components/icons';
 import { analytics, cartAnalyticsItems } from '../../../lib/analytics';
 import { paths } from '../../../paths';
+import { unavailableLabel } from './cart-line';
 
 interface OrderSummaryProps {
   items: CartItem[];
+  /** What the sellable lines earn. */
   total: number;
+  checked: CheckedCart | null;
+  /** The notice naming the lines that hold checkout back. */
+  unavailableId: string;
 }
 
-/** Each line as 'name × quantity' with its amount, the total as 'Potential Earnings', and the way on. */
-export function OrderSummary({ items, total }: OrderSummaryProps) {
+/**
+ * Each line as 'name × quantity' with its amount, the total as 'Potential Earnings', and the way on; held back
+ * while a line cannot be sold (the server would refuse it).
+ */
+export function OrderSummary({ items, total, checked, unavailableId }: OrderSummaryProps) {
+  const availability = new Map(checked?.lines.map((l) => [l.item.product.id, l.availability]));
+  const blocked = (checked?.unavailable.length ?? 0) > 0;
   return (
     <aside className="card order-summary" aria-labelledby="order-summary-title">
       <h2 id="order-summary-title" className="order-summary__title">
@@ -24,7 +36,8 @@ export function OrderSummary({ items, total }: OrderSummaryProps) {
               {product.name} × {quantity}
             </span>
             <span className="summary-lines__amount">
-              {formatMoney(lineTotal(product.buybackPrice, quantity))}
+              {unavailableLabel(availability.get(product.id)) ??
+                formatMoney(lineTotal(product.buybackPrice, quantity))}
             </span>
           </li>
         ))}
@@ -35,14 +48,29 @@ export function OrderSummary({ items, total }: OrderSummaryProps) {
           {formatMoney(total)}
         </span>
       </div>
-      <Link
-        to={paths.checkout.path}
-        className="btn btn--primary btn--lg btn--block"
-        onClick={() => analytics.beginCheckout(cartAnalyticsItems(items))}
-      >
-        Proceed to Checkout
-        <ArrowRightIcon size={18} />
-      </Link>
+      {blocked ? (
+        <>
+          <button
+            type="button"
+            className="btn btn--primary btn--lg btn--block"
+            disabled
+            aria-describedby={unavailableId}
+          >
+            Proceed to Checkout
+            <ArrowRightIcon size={18} />
+          </button>
+          <p className="cart-check__blocked-note">{messages.cart.unavailableTitle}</p>
+        </>
+      ) : (
+        <Link
+          to={paths.checkout.path}
+          className="btn btn--primary btn--lg btn--block"
+          onClick={() => analytics.beginCheckout(cartAnalyticsItems(items))}
+        >
+          Proceed to Checkout
+          <ArrowRightIcon size={18} />
+        </Link>
+      )}
       <p className="order-summary__note">Free prepaid shipping label. Paid within 36 hours of arrival.</p>
     </aside>
   );

@@ -1,16 +1,22 @@
 import { SUMMARY_SCROLL_THRESHOLD_PX } from '@shared/constants';
+import { messages } from '@shared/messages';
 import type { CartItem } from '@shared/rules/cart';
+import type { CheckedCart } from '@shared/rules/cart-catalogue';
 import { formatMoney, lineTotal } from '@shared/rules/money';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { ProductImage } from '../../../components/product-image';
+import { unavailableLabel } from '../../cart/components/cart-line';
 
 interface BuybackSummaryProps {
   items: CartItem[];
+  /** What the sellable lines earn at the catalogue's current prices. */
   total: number;
+  /** The lines against the catalogue now (null until it has loaded). */
+  checked?: CheckedCart | null;
 }
 
 /** The sidebar: what is being sold. The list scrolls once it is taller than the spec's threshold. */
-export function BuybackSummary({ items, total }: BuybackSummaryProps) {
+export function BuybackSummary({ items, total, checked = null }: BuybackSummaryProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const [scrollable, setScrollable] = useState(false);
 
@@ -38,27 +44,42 @@ export function BuybackSummary({ items, total }: BuybackSummaryProps) {
         {...(scrollable ? { tabIndex: 0, role: 'region', 'aria-label': 'Items in this sale' } : {})}
       >
         <ul className="buyback-summary__list">
-          {items.map(({ product, quantity }) => (
-            <li key={product.id} className="buyback-item">
-              <div className="buyback-item__media">
-                <ProductImage src={product.imageUrl} alt={product.name} />
-              </div>
-              <div className="buyback-item__info">
-                <p className="buyback-item__name">{product.name}</p>
-                <p className="buyback-item__meta">
-                  Qty: {quantity} · <span className="buyback-item__condition">Good condition</span>
-                </p>
-              </div>
-              <span className="buyback-item__amount">
-                {formatMoney(lineTotal(product.buybackPrice, quantity))}
-              </span>
-            </li>
-          ))}
+          {items.map(({ product, quantity }, index) => {
+            const line = checked?.lines[index];
+            const flag = unavailableLabel(line?.availability);
+            return (
+              <li key={product.id} className="buyback-item">
+                <div className="buyback-item__media">
+                  <ProductImage src={product.imageUrl} alt={product.name} />
+                </div>
+                <div className="buyback-item__info">
+                  <p className="buyback-item__name">{product.name}</p>
+                  <p className="buyback-item__meta">
+                    Qty: {quantity} · <span className="buyback-item__condition">Good condition</span>
+                  </p>
+                  {line?.priceChange && (
+                    <p className="buyback-item__meta">
+                      {formatMoney(product.buybackPrice)} per box{' '}
+                      <span className="cart-check__was">
+                        ({messages.cart.priceWas(formatMoney(line.priceChange.from))})
+                      </span>
+                    </p>
+                  )}
+                  {flag && <p className="cart-check__flag">{flag}</p>}
+                </div>
+                <span className="buyback-item__amount">
+                  {flag ? '—' : formatMoney(lineTotal(product.buybackPrice, quantity))}
+                </span>
+              </li>
+            );
+          })}
         </ul>
       </div>
       <div className="summary-total">
         <span>Total Earnings</span>
-        <span className="summary-total__value">{formatMoney(total)}</span>
+        <span className="summary-total__value" data-testid="checkout-total">
+          {formatMoney(total)}
+        </span>
       </div>
       <ul className="buyback-summary__promises">
         <li className="buyback-summary__promise">Free prepaid shipping label</li>

@@ -59,9 +59,19 @@ interface CheckoutFormProps {
   /** Shown when the submit fails; the page keeps it above the form. */
   onError: (message: string | null) => void;
   onOrderCreated: (order: OrderConfirmation) => void;
+  /** A line cannot be sold now: nothing is submitted until the seller removes it. */
+  blocked?: boolean;
+  /** Last look before submitting (the catalogue may have changed since the page showed it): false stops. */
+  confirmBeforeSubmit?: () => Promise<boolean>;
 }
 
-export function CheckoutForm({ items, onError, onOrderCreated }: CheckoutFormProps) {
+export function CheckoutForm({
+  items,
+  onError,
+  onOrderCreated,
+  blocked = false,
+  confirmBeforeSubmit,
+}: CheckoutFormProps) {
   const settings = useSettings();
   const enabled = useMemo(() => enabledPayoutMethods(settings.payment_methods), [settings.payment_methods]);
   const fallbackMethod = defaultPayoutMethod(enabled);
@@ -123,6 +133,7 @@ export function CheckoutForm({ items, onError, onOrderCreated }: CheckoutFormPro
     onError(null);
     const body = createOrderBody(values, items);
     try {
+      if (confirmBeforeSubmit && !(await confirmBeforeSubmit())) return;
       const order = await createOrder.mutateAsync({ body, idempotencyKey: checkoutAttemptKey(body) });
       onOrderCreated(order);
     } catch (error) {
@@ -241,7 +252,7 @@ export function CheckoutForm({ items, onError, onOrderCreated }: CheckoutFormPro
         <button
           type="submit"
           className="btn btn--primary btn--lg btn--block"
-          disabled={isSubmitting || noMethods}
+          disabled={isSubmitting || noMethods || blocked}
           data-testid="checkout-submit"
         >
           {isSubmitting ? (

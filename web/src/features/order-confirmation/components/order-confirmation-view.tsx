@@ -1,11 +1,13 @@
 import { LABEL_VALIDITY_DAYS } from '@shared/constants';
+import { trackingMessages } from '@shared/messages';
 import { formatDateTime } from '@shared/rules/date-format';
 import { formatMoney } from '@shared/rules/money';
 import { payoutMethodLabel } from '@shared/rules/payout';
+import { isCancelledStatus } from '@shared/rules/tracking';
 import type { OrderConfirmation } from '@shared/schemas/order';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { BoxIcon, CheckCircleIcon, ClipboardIcon, PhoneIcon } from '../../../components/icons';
+import { AlertIcon, BoxIcon, CheckCircleIcon, ClipboardIcon, PhoneIcon } from '../../../components/icons';
 import { supportPhone } from '../../../lib/contact-links';
 import { contactHref, paths } from '../../../paths';
 import { useSettings } from '../../settings/settings-context';
@@ -26,19 +28,33 @@ export function OrderConfirmationView({ order }: { order: OrderConfirmation }) {
   const [supportOpen, setSupportOpen] = useState(false);
   const phone = supportPhone(settings);
   const placed = formatDateTime(order.createdAt);
+  // A cancelled order is not to be shipped: no label, no shipping instructions.
+  const cancelled = isCancelledStatus(order.status);
 
   return (
     <div className="confirmation-page">
       <section className="confirmation-hero">
         <div className="container">
-          <span className="confirmation-hero__icon" aria-hidden="true">
-            <CheckCircleIcon size={36} />
-          </span>
-          <h1>IT'S TIME TO SHIP!</h1>
-          <p className="confirmation-hero__lead">
-            Thank you, {order.customer.firstName}. Your sale is confirmed: ship your box with the free prepaid
-            label and we pay you within 36 hours of its arrival.
-          </p>
+          {cancelled ? (
+            <>
+              <span className="confirmation-hero__icon confirmation-hero__icon--cancelled" aria-hidden="true">
+                <AlertIcon size={36} />
+              </span>
+              <h1>{trackingMessages.cancelledTitle}</h1>
+              <p className="confirmation-hero__lead">{trackingMessages.cancelledText}</p>
+            </>
+          ) : (
+            <>
+              <span className="confirmation-hero__icon" aria-hidden="true">
+                <CheckCircleIcon size={36} />
+              </span>
+              <h1>IT'S TIME TO SHIP!</h1>
+              <p className="confirmation-hero__lead">
+                Thank you, {order.customer.firstName}. Your sale is confirmed: ship your box with the free
+                prepaid label and we pay you within 36 hours of its arrival.
+              </p>
+            </>
+          )}
           <p className="confirmation-hero__number">
             Order number <strong data-testid="order-number">{order.orderId}</strong>
           </p>
@@ -87,33 +103,37 @@ export function OrderConfirmationView({ order }: { order: OrderConfirmation }) {
             </div>
           </section>
 
-          <div className="notice notice--warning">
-            <BoxIcon size={20} />
-            <div>
-              <h3>Only ship the items in this order</h3>
-              <p>
-                Your box must contain only the items listed above. Anything else may delay your payment or be
-                rejected.
-              </p>
-            </div>
-          </div>
+          {!cancelled && (
+            <>
+              <div className="notice notice--warning">
+                <BoxIcon size={20} />
+                <div>
+                  <h3>Only ship the items in this order</h3>
+                  <p>
+                    Your box must contain only the items listed above. Anything else may delay your payment or
+                    be rejected.
+                  </p>
+                </div>
+              </div>
 
-          <ShippingLabel order={order} />
+              <ShippingLabel order={order} />
 
-          <section className="card confirmation-card" aria-labelledby="tips-title">
-            <h2 id="tips-title" className="confirmation-card__title">
-              <BoxIcon size={22} className="confirmation-card__icon" />
-              Shipping Tips
-            </h2>
-            <ul className="check-list confirmation-tips">
-              {SHIPPING_TIPS.map((tip) => (
-                <li key={tip}>
-                  <CheckCircleIcon size={20} className="confirmation-tips__icon" />
-                  {tip}
-                </li>
-              ))}
-            </ul>
-          </section>
+              <section className="card confirmation-card" aria-labelledby="tips-title">
+                <h2 id="tips-title" className="confirmation-card__title">
+                  <BoxIcon size={22} className="confirmation-card__icon" />
+                  Shipping Tips
+                </h2>
+                <ul className="check-list confirmation-tips">
+                  {SHIPPING_TIPS.map((tip) => (
+                    <li key={tip}>
+                      <CheckCircleIcon size={20} className="confirmation-tips__icon" />
+                      {tip}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            </>
+          )}
         </div>
 
         <aside className="card confirmation-card confirmation-help" aria-labelledby="help-title">

@@ -1,9 +1,24 @@
-import type { TrackingStep } from '@shared/rules/tracking';
-import { CheckIcon } from '../../../components/icons';
+import { trackingMessages } from '@shared/messages';
+import type { TrackingStep, TrackingStepState } from '@shared/rules/tracking';
+import { CheckIcon, CloseIcon } from '../../../components/icons';
 
-const STATE_TEXT = { complete: 'completed', current: 'in progress', upcoming: 'not started' } as const;
+const STATE_TEXT: Record<TrackingStepState, string> = {
+  complete: 'completed',
+  current: 'in progress',
+  upcoming: 'not started',
+  cancelled: trackingMessages.cancelledStep,
+};
 
-/** Order placed → Shipment received → Evaluated → Paid; the state of each step is spoken, not only coloured. */
+const marker = (state: TrackingStepState, index: number) => {
+  if (state === 'complete') return <CheckIcon size={18} />;
+  if (state === 'cancelled') return <CloseIcon size={16} />;
+  return index + 1;
+};
+
+/**
+ * Order placed → Shipment received → Evaluated → Paid; the state of each step is spoken, not only coloured. A
+ * cancelled order shows its remaining steps struck through, none in progress.
+ */
 export function OrderProgress({ steps }: { steps: TrackingStep[] }) {
   return (
     <ol className="order-progress" aria-label="Order progress">
@@ -14,7 +29,7 @@ export function OrderProgress({ steps }: { steps: TrackingStep[] }) {
           aria-current={step.state === 'current' ? 'step' : undefined}
         >
           <span className="order-progress__marker" aria-hidden="true">
-            {step.state === 'complete' ? <CheckIcon size={18} /> : index + 1}
+            {marker(step.state, index)}
           </span>
           <span className="order-progress__label">
             {step.label}

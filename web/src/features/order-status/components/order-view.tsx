@@ -6,6 +6,7 @@ import type { OrderTracking } from '@shared/schemas/order';
 import { PAYOUT_METHODS } from '@shared/schemas/settings';
 import { type ReactNode, useEffect, useRef } from 'react';
 import {
+  AlertIcon,
   ArrowLeftIcon,
   BoxIcon,
   CheckCircleIcon,
@@ -25,6 +26,7 @@ const STATUS_ICONS: Record<TrackingTone, ReactNode> = {
   pending: <BoxIcon size={32} />,
   processing: <ClockIcon size={32} />,
   completed: <CheckCircleIcon size={32} />,
+  cancelled: <AlertIcon size={32} />,
   other: <InfoIcon size={32} />,
 };
 
