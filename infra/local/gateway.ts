@@ -36,7 +36,7 @@ export interface GatewayOptions {
   securityHeaders: Record<string, string>;
   /** Headers the distribution adds to every API request (the origin secret), by lower-case name. */
   apiOriginHeaders?: Record<string, string>;
-  /** Test profile: honour LOCAL_CLIENT_IP_HEADER as the viewer's IP (each test file its own client). */
+  /** Test profile: LOCAL_CLIENT_IP_HEADER names the viewer (a test names its client; see viewerAddress). */
   testClientAddress?: boolean;
   /** Origins the browser talks to directly locally (cognito-local, s3rver), added to the CSP's connect-src. */
   extraConnectSources: string[];
