@@ -101,6 +101,7 @@ export class BuybackStack extends Stack {
       imagesBucket: this.storage.imagesBucket,
       logsBucket: this.storage.logsBucket,
       httpApi: this.api.httpApi,
+      originVerify: this.secrets.originVerifyValue(),
       webDir: props.webDir,
     });
 
@@ -121,6 +122,10 @@ export class BuybackStack extends Stack {
       ...this.emailEvents.functions.map((s) => ({ key: s.key, fn: s.fn, capabilities: s.def.capabilities })),
       ...this.outbox.consumers.map((c) => ({ key: c.key, fn: c.fn, capabilities: c.def.capabilities })),
     ];
+    // Every route checks CloudFront's origin header (functions/lib/http.ts) against the same deploy-time value.
+    for (const route of this.api.routes) {
+      route.fn.function.addEnvironment(ENV.originVerify, this.secrets.originVerifyValue());
+    }
     for (const { fn, capabilities, queue } of functions) {
       fn.function.addEnvironment(ENV.stage, config.stage);
       fn.function.addEnvironment(ENV.tableName, this.data.table.tableName);

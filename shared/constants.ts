@@ -27,12 +27,38 @@ export const PUBLIC_CUSTOMER_ID = '00000000-0000-0000-0000-000000000000';
 export const MAX_ORDER_LINES = 50;
 export const MAX_LINE_QUANTITY = 100;
 /**
- * Failed order lookups allowed in one window, then 429: per order number (guessing one order's e-mail), and
- * per client IP, set higher because households and offices share an address.
+ * Failed order lookups allowed in one window, then 429. Counted per order number and client IP together
+ * (guessing one order's e-mail from one place), per client IP (set higher: households and offices share an
+ * address), and per order number from anywhere: a high ceiling, which still never refuses a client that has
+ * not failed on that order (so failing from elsewhere cannot lock the owner out).
  */
-export const LOOKUP_FAILURE_LIMIT_PER_ORDER = 10;
+export const LOOKUP_FAILURE_LIMIT_PER_CLIENT_ORDER = 10;
 export const LOOKUP_FAILURE_LIMIT_PER_IP = 30;
+export const LOOKUP_FAILURE_CEILING_PER_ORDER = 50;
 export const LOOKUP_WINDOW_MINUTES = 15;
+/**
+ * Per-client limits of the public actions (issue 13), sized for a real seller: a handful of orders an hour.
+ * Per IP higher than per e-mail (households and offices share an address). Beyond: 429 with Retry-After.
+ */
+export const CHECKOUT_LIMIT_PER_EMAIL = 5;
+export const CHECKOUT_LIMIT_PER_IP = 10;
+export const CHECKOUT_WINDOW_MINUTES = 60;
+/** New label jobs (a purchased or pending label is answered as it is and never counts). */
+export const LABEL_LIMIT_PER_ORDER = 5;
+export const LABEL_LIMIT_PER_IP = 10;
+export const LABEL_WINDOW_MINUTES = 60;
+/** QR code regenerations: each one calls the carrier's API. */
+export const QR_LIMIT_PER_ORDER = 5;
+export const QR_LIMIT_PER_IP = 10;
+export const QR_WINDOW_MINUTES = 60;
+/**
+ * Support tickets per client IP (beyond: 429, nothing stored), and confirmation e-mails per recipient address
+ * (beyond: the ticket is stored for staff as usual, but no confirmation goes to that address).
+ */
+export const TICKET_LIMIT_PER_IP = 5;
+export const TICKET_WINDOW_MINUTES = 60;
+export const TICKET_CONFIRMATIONS_PER_ADDRESS = 3;
+export const TICKET_CONFIRMATION_WINDOW_MINUTES = 24 * 60;
 export const PROCESSING_STEP_DELAYS_MS = [1000, 2000, 3000] as const;
 export const PROCESSING_REDIRECT_DELAY_MS = 1000;
 

@@ -2,6 +2,9 @@
  * The spec's user-facing strings. They are the contract: tests compare against these exact values.
  * Each group is its own constant so a Lambda bundles only the groups it uses; `messages` gathers them all.
  */
+/** '1 minute', '8 minutes': the wait a 429 names (its Retry-After in minutes, rounded up). */
+const minutes = (n: number) => `${n} minute${n === 1 ? '' : 's'}`;
+
 export const appMessages = {
   initializing: 'Initializing application...',
   settingsFallback: 'Settings could not be loaded. Using default settings.',
@@ -70,6 +73,8 @@ export const checkoutMessages = {
     'This checkout attempt was already submitted with different details. Please review your order and submit again.',
   productUnavailable: (names: string) => `No longer available: ${names}. Please remove it from your cart.`,
   productUnknown: 'One or more products in your cart no longer exist. Please remove them and try again.',
+  tooMany: (n: number) =>
+    `You've placed several orders in a short time. Please try again in ${minutes(n)}, or contact us if you need help.`,
 } as const;
 
 export const orderMessages = {
@@ -93,8 +98,7 @@ export const lookupMessages = {
   invalidCredentials: 'Invalid credentials',
   notFound: 'Order not found',
   failed: 'Failed to load order',
-  tooMany: (minutes: number) =>
-    `Too many unsuccessful attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  tooMany: (n: number) => `Too many unsuccessful attempts. Please try again in ${minutes(n)}.`,
 } as const;
 
 export const trackingMessages = {
@@ -125,6 +129,7 @@ export const contactMessages = {
   ticketNumber: (n: string) => `Your ticket number is: ${n}`,
   respond: "We'll respond to your inquiry as soon as possible.",
   save: 'Please save this ticket number for reference.',
+  tooMany: (n: number) => `You've sent several messages in a short time. Please try again in ${minutes(n)}.`,
 } as const;
 
 export const payoutMessages = {
@@ -175,6 +180,10 @@ export const labelMessages = {
   qrLoadFailed: 'Unable to load QR code data. Please try again later.',
   qrImageFailed: 'Failed to load QR code image. Please try again later or contact support.',
   qrRegenerateFailed: 'Failed to regenerate QR code. Please try again later or contact support.',
+  tooManyLabels: (n: number) =>
+    `You've requested several shipping labels in a short time. Please try again in ${minutes(n)}, or contact support.`,
+  tooManyQrCodes: (n: number) =>
+    `You've requested several new QR codes in a short time. Please try again in ${minutes(n)}, or contact support.`,
   shipmentNotFound: 'Shipment not found',
   orderIdRequired: 'Order ID is required',
   shipmentDataNotFound: 'Shipment data not found',
@@ -200,6 +209,8 @@ export const apiMessages = {
   notJson: 'Request body must be JSON, sent with Content-Type: application/json',
   unauthorized: 'Authentication required',
   forbidden: 'Admin access required',
+  /** A request that did not come through the site (CloudFront), e.g. straight to the API's own endpoint. */
+  directAccess: 'Requests must be made through the website',
   internal: 'Internal server error',
   settingsLoadFailed: 'Failed to load settings',
 } as const;

@@ -31,6 +31,11 @@ export const ENV = {
   breachRangeUrl: 'BREACH_RANGE_URL',
   /** Local stack only: the secret store reads this file instead of Secrets Manager. */
   localSecretsFile: 'LOCAL_SECRETS_FILE',
+  /**
+   * The value CloudFront sends in ORIGIN_VERIFY_HEADER on every API request: a dynamic reference to the stage's
+   * generated origin secret, resolved by CloudFormation for the distribution and the API functions alike.
+   */
+  originVerify: 'ORIGIN_VERIFY',
 } as const;
 
 /** Table index names, named after what they serve (see docs/data-model.md). */
@@ -50,3 +55,12 @@ export const TABLE_INDEXES = {
   changes: { name: 'changes', pk: 'gsi5pk', sk: 'gsi5sk' },
 } as const;
 export const TTL_ATTRIBUTE = 'expiresAt';
+
+/**
+ * The header CloudFront adds to every request it sends to the API origin, carrying the origin secret. A request
+ * without it reached the HTTP API's own endpoint directly, where any header (CloudFront-Viewer-Address too)
+ * is whatever the caller wrote.
+ */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
+/** The key of the origin secret's JSON that holds the header's value. */
+export const ORIGIN_SECRET_KEY = 'originVerify';

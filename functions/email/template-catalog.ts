@@ -57,6 +57,8 @@ const TICKET_VARIABLES: TemplateVariable[] = [
   v('subject', 'The subject of the message', 'Question about "shipping" & labels'),
   v('message', 'The message', 'Hello,\nHow long does payment take?'),
 ];
+/** The sender's copy names no text of the sender's: the form must not relay text to any address typed in. */
+const TICKET_CONFIRMATION_VARIABLES: TemplateVariable[] = [SITE, TICKET_VARIABLES[1]];
 
 interface CatalogEntry {
   name: string;
@@ -89,7 +91,7 @@ export const TEMPLATE_CATALOG: Record<EmailTemplateKey, CatalogEntry> = {
   ticket_confirmation: {
     name: 'Ticket received (to the sender)',
     template: TICKET_CONFIRMATION,
-    variables: TICKET_VARIABLES,
+    variables: TICKET_CONFIRMATION_VARIABLES,
   },
 };
 

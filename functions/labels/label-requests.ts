@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { LABEL_LIMIT_PER_IP, LABEL_LIMIT_PER_ORDER, LABEL_WINDOW_MINUTES } from '../../shared/constants.js';
 import { labelMessages, orderMessages } from '../../shared/messages.js';
 import { hasCompleteShippingAddress } from '../../shared/rules/shipping-address.js';
 import { isCancelledStatus } from '../../shared/rules/tracking.js';
@@ -9,6 +10,7 @@ import { AppError } from '../lib/errors.js';
 import { type Reply, reply } from '../lib/http.js';
 import { errorDetails, log } from '../lib/log.js';
 import { enqueue } from '../lib/queue.js';
+import { scopeOf, takeSlots } from '../lib/rate-limit.js';
 import type { OrderShipment } from './label-access.js';
 import { getOrderWithShipment, putLabelRequest, recordFailure } from './shipment-repository.js';
 import { toShipmentView } from './shipment-views.js';
@@ -36,11 +38,14 @@ function nextGeneration(shipment: ShipmentItem | null): number {
 /**
  * 'Generate Shipping Label': the purchased label or the one being made is answered as it is (200); a
  * cancelled order gets none (409); otherwise the request is recorded and a label job queued (202). Of
- * simultaneous requests one queues.
+ * simultaneous requests one queues. Only a new job a seller asks for counts against the client's and the
+ * order's label limits (429 beyond).
  */
 export async function requestLabel(
   { order, shipment }: OrderShipment,
   now: Date,
+  /** The seller's IP; staff (the back office) are not limited. */
+  ip?: string,
 ): Promise<ShipmentView | Reply<ShipmentView>> {
   const busy = shipment?.label_state === 'requested' || shipment?.label_state === 'purchasing';
   if (shipment?.label_state === 'purchased' || (busy && !isStale(shipment, now))) {
@@ -55,6 +60,26 @@ export async function requestLabel(
     orderId: order.order_id,
     generation: nextGeneration(shipment),
   };
+  const noSlot = async () => {};
+  const release =
+    ip === undefined
+      ? noSlot
+      : await takeSlots(
+          [
+            {
+              scope: scopeOf('label', 'order', order.order_id),
+              max: LABEL_LIMIT_PER_ORDER,
+              windowMinutes: LABEL_WINDOW_MINUTES,
+            },
+            {
+              scope: scopeOf('label', 'ip', ip),
+              max: LABEL_LIMIT_PER_IP,
+              windowMinutes: LABEL_WINDOW_MINUTES,
+            },
+          ],
+          now,
+          labelMessages.tooManyLabels,
+        );
   const address = order.shipping_address;
   const recorded = await putLabelRequest(
     {
@@ -71,7 +96,11 @@ export async function requestLabel(
     now,
   );
   const current = await getOrderWithShipment(order.order_id);
-  if (!recorded) return toShipmentView(current.order ?? order, current.shipment);
+  if (!recorded) {
+    // A simultaneous request queued the job: this one made nothing.
+    await release();
+    return toShipmentView(current.order ?? order, current.shipment);
+  }
   try {
     await enqueue(ENV.labelQueueUrl, job);
   } catch (error) {

@@ -4,7 +4,7 @@ import { httpRoute } from '../lib/http.js';
 import { loadForSeller } from './label-access.js';
 import { regenerateQrCode } from './qr-codes.js';
 
-export const handler = httpRoute(route, async ({ params, body }) => {
+export const handler = httpRoute(route, async ({ params, body, sourceIp }) => {
   const now = systemClock();
-  return regenerateQrCode(await loadForSeller(params.orderId, body.token, now), now);
+  return regenerateQrCode(await loadForSeller(params.orderId, body.token, now), now, sourceIp);
 });

@@ -4,7 +4,7 @@ import { httpRoute } from '../lib/http.js';
 import { loadForSeller } from './label-access.js';
 import { requestLabel } from './label-requests.js';
 
-export const handler = httpRoute(route, async ({ params, body }) => {
+export const handler = httpRoute(route, async ({ params, body, sourceIp }) => {
   const now = systemClock();
-  return requestLabel(await loadForSeller(params.orderId, body.token, now), now);
+  return requestLabel(await loadForSeller(params.orderId, body.token, now), now, sourceIp);
 });

@@ -180,9 +180,14 @@ export const accessLog = {
   }),
 };
 
-/** Failed lookups per scope (`ip#<ip>` or `order#<number>`) in one window. */
+/**
+ * One per-client limit's current window (functions/lib/rate-limit.ts): `count` hits until `window_end` (epoch
+ * ms); the window opens at its first hit. Expired by TTL.
+ */
 export const rateLimit = {
-  key: (scope: string, windowStart: number) => ({ pk: `RATELIMIT#${scope}`, sk: String(windowStart) }),
+  key: (scope: string) => ({ pk: `RATELIMIT#${scope}`, sk: 'WINDOW' as const }),
+  /** The action `once` names (a checkout's idempotency key) has taken its slots: it never counts again. */
+  claim: (once: string) => ({ pk: `RATELIMIT#once#${once}`, sk: 'CLAIM' as const }),
 };
 
 // ------------------------------------------------------------------------------------------------- shipments

@@ -5,6 +5,8 @@ import { AppError, notFound } from './errors.js';
 import { httpRoute, reply } from './http.js';
 
 const ctx = {} as Context;
+const ORIGIN_SECRET = 'f3c1d2e4b5a697887766554433221100';
+process.env.ORIGIN_VERIFY = ORIGIN_SECRET;
 const event = (over: Partial<APIGatewayProxyEventV2WithJWTAuthorizer> = {}) =>
   ({
     version: '2.0',
@@ -14,7 +16,7 @@ const event = (over: Partial<APIGatewayProxyEventV2WithJWTAuthorizer> = {}) =>
     requestContext: { http: { method: 'POST', path: '/api/things/1', sourceIp: '203.0.113.9' } },
     isBase64Encoded: false,
     ...over,
-    headers: { 'content-type': 'application/json', ...over.headers },
+    headers: { 'content-type': 'application/json', 'x-origin-verify': ORIGIN_SECRET, ...over.headers },
   }) as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
 
 const route = {
@@ -34,6 +36,48 @@ const run = async (h: ReturnType<typeof httpRoute>, e: APIGatewayProxyEventV2Wit
   const res = await h(e, ctx);
   return { status: res.statusCode, body: JSON.parse(res.body ?? 'null'), headers: res.headers };
 };
+
+describe('httpRoute refuses a request that did not come through CloudFront', () => {
+  const seen: string[] = [];
+  const spy = httpRoute(route, async ({ params, body, sourceIp }) => {
+    seen.push(sourceIp);
+    return { id: params.id, name: body.name };
+  });
+  const forged = (headers: Record<string, string>) =>
+    event({
+      pathParameters: { id: '7' },
+      body: '{"name":"Strips"}',
+      headers: { 'cloudfront-viewer-address': '198.51.100.7:443', ...headers },
+    });
+
+  it.each([
+    ['without the origin header', { 'x-origin-verify': '' }],
+    ['with a wrong origin header', { 'x-origin-verify': 'guess' }],
+    ['with a header one character off', { 'x-origin-verify': `${ORIGIN_SECRET.slice(0, -1)}1` }],
+  ])('%s: 403, the handler never runs', async (_name, headers) => {
+    const res = await run(spy, forged(headers));
+    expect([res.status, res.body.error]).toEqual([
+      403,
+      { code: 'forbidden', message: 'Requests must be made through the website' },
+    ]);
+    expect(seen).toEqual([]);
+  });
+
+  it('refuses everything while no origin secret is configured', async () => {
+    delete process.env.ORIGIN_VERIFY;
+    try {
+      expect((await run(spy, forged({}))).status).toBe(403);
+    } finally {
+      process.env.ORIGIN_VERIFY = ORIGIN_SECRET;
+    }
+    expect(seen).toEqual([]);
+  });
+
+  it('with the secret, trusts CloudFront-Viewer-Address for the client IP', async () => {
+    expect((await run(spy, forged({}))).status).toBe(200);
+    expect(seen).toEqual(['198.51.100.7']);
+  });
+});
 
 describe('httpRoute', () => {
   const echo = httpRoute(route, async ({ params, body, sourceIp }) => {

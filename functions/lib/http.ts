@@ -1,8 +1,10 @@
+import { timingSafeEqual } from 'node:crypto';
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import { apiMessages } from '../../shared/messages.js';
 import type { RouteDef } from '../../shared/route-def.js';
+import { ENV, ORIGIN_VERIFY_HEADER } from '../../shared/runtime-env.js';
 import { AppError } from './errors.js';
 import { errorDetails, log } from './log.js';
 import { parseInput } from './validation.js';
@@ -98,6 +100,28 @@ const mapErrors = (): MiddlewareObj<HttpEvent, HttpResult> => ({
   },
 });
 
+const sameSecret = (given: string, expected: string): boolean => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/**
+ * Only CloudFront knows the origin secret and adds it to every API request; a request without it came to the
+ * HTTP API's own endpoint, where CloudFront-Viewer-Address (the IP every per-client limit counts) is whatever
+ * the caller wrote. Refused (403) before anything else runs. Without a configured secret nothing is trusted.
+ */
+const verifyOrigin = (): MiddlewareObj<HttpEvent, HttpResult> => ({
+  before: async (request) => {
+    const expected = process.env[ENV.originVerify];
+    const given = lowerCaseKeys(request.event.headers)[ORIGIN_VERIFY_HEADER];
+    if (!expected) log('error', 'origin secret not configured: every API request is refused', {});
+    if (!expected || !given || !sameSecret(given, expected)) {
+      throw new AppError('forbidden', apiMessages.directAccess);
+    }
+  },
+});
+
 /** The route table's access rule, checked in the Lambda as well as by the API Gateway authorizer. */
 const enforceAuth = <R extends RouteDef>(route: R): MiddlewareObj<HttpEvent, HttpResult> => ({
   before: async (request) => {
@@ -109,7 +133,7 @@ const enforceAuth = <R extends RouteDef>(route: R): MiddlewareObj<HttpEvent, Htt
 });
 
 /**
- * The seller's IP. Behind CloudFront, API Gateway's sourceIp is an edge server's; CloudFront's own
+ * The seller's IP, read only after verifyOrigin proved the request came through CloudFront. Behind CloudFront, API Gateway's sourceIp is an edge server's; CloudFront's own
  * CloudFront-Viewer-Address header ("ip:port", set by CloudFront and not by the client) names the viewer.
  */
 export function clientIp(event: HttpEvent): string {
@@ -182,6 +206,7 @@ type Handler<R extends RouteDef> = (
 export function httpRoute<R extends RouteDef>(route: R, handle: Handler<R>) {
   return middy<HttpEvent, HttpResult>()
     .use(mapErrors())
+    .use(verifyOrigin())
     .use(enforceAuth(route))
     .use(parseRequest(route))
     .handler(async (event) => {

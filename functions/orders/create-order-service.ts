@@ -1,5 +1,11 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
-import { MAX_LINE_QUANTITY, PUBLIC_CUSTOMER_ID } from '../../shared/constants.js';
+import {
+  CHECKOUT_LIMIT_PER_EMAIL,
+  CHECKOUT_LIMIT_PER_IP,
+  CHECKOUT_WINDOW_MINUTES,
+  MAX_LINE_QUANTITY,
+  PUBLIC_CUSTOMER_ID,
+} from '../../shared/constants.js';
 import { checkoutMessages, payoutMessages } from '../../shared/messages.js';
 import { generateOrderId, sumLines } from '../../shared/rules/order.js';
 import { enabledPayoutMethods } from '../../shared/rules/payout.js';
@@ -8,6 +14,7 @@ import type { OrderConfirmation } from '../../shared/schemas/order.js';
 import type { PublicSettings } from '../../shared/schemas/settings.js';
 import { type OrderItem, order as orderEntity } from '../lib/entities.js';
 import { AppError, validationError } from '../lib/errors.js';
+import { type Limit, scopeOf, takeSlots } from '../lib/rate-limit.js';
 import { toPublicSettings } from '../settings/public-settings.js';
 import { getStoredSettings } from '../settings/settings-repository.js';
 import {
@@ -129,14 +136,30 @@ function buildOrder(
   };
 }
 
+/** A handful of orders an hour per checkout e-mail and per client IP. */
+const checkoutLimits = (email: string, ip: string): Limit[] => [
+  {
+    scope: scopeOf('checkout', 'email', email),
+    max: CHECKOUT_LIMIT_PER_EMAIL,
+    windowMinutes: CHECKOUT_WINDOW_MINUTES,
+  },
+  {
+    scope: scopeOf('checkout', 'ip', ip),
+    max: CHECKOUT_LIMIT_PER_IP,
+    windowMinutes: CHECKOUT_WINDOW_MINUTES,
+  },
+];
+
 /**
  * Checkout: validated input in, one order out. The same Idempotency-Key with the same body answers the same
  * order; with another body it is refused; concurrent duplicates race on the idempotency record's condition
- * and the loser answers the winner's order.
+ * and the loser answers the winner's order. A new order takes a slot of the client's checkout limits (429
+ * beyond); a replay of an earlier one answers it without counting again, even past the limit.
  */
 export async function createOrder(
   request: CreateOrderRequest,
   key: string,
+  ip: string,
   now: Date,
 ): Promise<{ created: boolean; order: OrderConfirmation }> {
   const hash = requestHash(request);
@@ -147,6 +170,8 @@ export async function createOrder(
   const [stored, lines] = await Promise.all([getStoredSettings(), priceLines(request)]);
   const settings = toPublicSettings(stored);
   checkPayoutMethod(request.payout.method, settings);
+  // Keyed by the idempotency key: a checkout sent again, even simultaneously, is counted once.
+  await takeSlots(checkoutLimits(request.email, ip), now, m.tooMany, `checkout#${key}`);
 
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const order = buildOrder(request, key, lines, now);

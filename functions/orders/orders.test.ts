@@ -91,23 +91,29 @@ describe('order by secret link (clock injected)', () => {
 
 describe('order lookup', () => {
   const now = new Date('2026-03-01T10:07:00.000Z');
-  const counts = (ip: number, num: number) =>
+  const sk = 'WINDOW';
+  // Windows opened at 10:00 end at 10:15: eight minutes from now.
+  const window_end = Date.parse('2026-03-01T10:15:00.000Z');
+  const PAIR = 'RATELIMIT#lookup#order-ip#c7k2m9q#203.0.113.5';
+  const IP = 'RATELIMIT#lookup#ip#203.0.113.5';
+  const ORDER = 'RATELIMIT#lookup#order#c7k2m9q';
+  const counts = (pair: number, ip: number, num: number) =>
     ddb.on(BatchGetCommand).resolves({
       Responses: {
         'test-table': [
-          { pk: 'RATELIMIT#ip#203.0.113.5', count: ip },
-          { pk: 'RATELIMIT#order#C7K2M9Q', count: num },
+          { pk: PAIR, sk, count: pair, window_end },
+          { pk: IP, sk, count: ip, window_end },
+          { pk: ORDER, sk, count: num, window_end },
         ],
       },
     });
+  const right = { orderNumber: 'C7K2M9Q', email: ' ann@EXAMPLE.com ' };
+  const wrong = { orderNumber: 'C7K2M9Q', email: 'bob@example.com' };
+  const counted = () => ddb.commandCalls(UpdateCommand).map((c) => c.args[0].input.Key);
 
   it('answers the tracking view with the e-mail in any case, without contact or payout details', async () => {
-    counts(0, 0);
-    const view = await lookupOrder(
-      { orderNumber: 'C7K2M9Q', email: ' ann@EXAMPLE.com ' },
-      '203.0.113.5',
-      now,
-    );
+    counts(0, 0, 0);
+    const view = await lookupOrder(right, '203.0.113.5', now);
     expect(view).toEqual({
       orderNumber: 'C7K2M9Q',
       status: 'pending',
@@ -119,49 +125,70 @@ describe('order lookup', () => {
       images: [{ url: '/images/orders/a.jpg', filename: 'a.jpg' }],
       timeline: [],
     });
-    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
+    expect(counted()).toHaveLength(0);
   });
 
-  it('counts a wrong e-mail against the IP and the order number', async () => {
-    counts(0, 0);
-    await expectAppError(
-      lookupOrder({ orderNumber: 'C7K2M9Q', email: 'bob@example.com' }, '203.0.113.5', now),
-      403,
-      lookupMessages.invalidCredentials,
-    );
-    const keys = ddb.commandCalls(UpdateCommand).map((c) => c.args[0].input.Key);
-    expect(keys).toEqual([
-      { pk: 'RATELIMIT#ip#203.0.113.5', sk: String(Date.parse('2026-03-01T10:00:00.000Z')) },
-      { pk: 'RATELIMIT#order#C7K2M9Q', sk: String(Date.parse('2026-03-01T10:00:00.000Z')) },
+  it('counts a wrong e-mail against this client on this order, the client, and the order', async () => {
+    counts(0, 0, 0);
+    await expectAppError(lookupOrder(wrong, '203.0.113.5', now), 403, lookupMessages.invalidCredentials);
+    expect(counted()).toEqual([
+      { pk: PAIR, sk },
+      { pk: IP, sk },
+      { pk: ORDER, sk },
     ]);
   });
 
-  it('answers 429 with retry-after once either counter reaches the limit, before reading the order', async () => {
-    counts(3, 10);
-    const error = await lookupOrder(
-      { orderNumber: 'C7K2M9Q', email: 'ann@example.com' },
-      '203.0.113.5',
-      now,
-    ).catch((e) => e);
-    expect(error).toMatchObject({
-      status: 429,
-      message: lookupMessages.tooMany(8),
-      headers: { 'retry-after': '480' },
-    });
-    expect(ddb.commandCalls(GetCommand)).toHaveLength(0);
+  it('answers an unknown order number exactly as a wrong e-mail (status and message)', async () => {
+    counts(0, 0, 0);
+    ddb.on(GetCommand).resolves({});
+    await expectAppError(
+      lookupOrder({ orderNumber: 'ZZZ9999', email: 'ann@example.com' }, '203.0.113.5', now),
+      403,
+      lookupMessages.invalidCredentials,
+    );
+    await expectAppError(
+      lookupOrder({ orderNumber: 'not-an-id', email: 'ann@example.com' }, '203.0.113.5', now),
+      403,
+      lookupMessages.invalidCredentials,
+    );
   });
 
-  it('allows more failures per IP than per order number', async () => {
-    counts(29, 0);
-    await expect(
-      lookupOrder({ orderNumber: 'C7K2M9Q', email: 'ann@example.com' }, '203.0.113.5', now),
-    ).resolves.toBeTruthy();
+  it.each([
+    ['this client on this order', 10, 0],
+    ['this client overall', 0, 30],
+  ])(
+    'answers 429 with retry-after once %s reached its limit, before reading the order',
+    async (_n, pair, ip) => {
+      counts(pair, ip, 0);
+      const error = await lookupOrder(right, '203.0.113.5', now).catch((e) => e);
+      expect(error).toMatchObject({
+        status: 429,
+        message: lookupMessages.tooMany(8),
+        headers: { 'retry-after': '480' },
+      });
+      expect(ddb.commandCalls(GetCommand)).toHaveLength(0);
+    },
+  );
+
+  it('allows more failures per IP than per order and client', async () => {
+    counts(9, 29, 0);
+    await expect(lookupOrder(right, '203.0.113.5', now)).resolves.toBeTruthy();
+  });
+
+  it('past the order ceiling, still answers the right e-mail from a client that has not failed on it', async () => {
+    counts(0, 0, 50);
+    await expect(lookupOrder(right, '203.0.113.5', now)).resolves.toMatchObject({ orderNumber: 'C7K2M9Q' });
+    expect(counted()).toHaveLength(0);
+  });
+
+  it('past the order ceiling, refuses a client that has failed on it, and a wrong guess', async () => {
+    counts(1, 1, 50);
+    await expectAppError(lookupOrder(right, '203.0.113.5', now), 429, lookupMessages.tooMany(8));
+    expect(ddb.commandCalls(GetCommand)).toHaveLength(0);
     ddb.reset();
-    counts(30, 0);
-    await expectAppError(
-      lookupOrder({ orderNumber: 'C7K2M9Q', email: 'ann@example.com' }, '203.0.113.5', now),
-      429,
-      lookupMessages.tooMany(8),
-    );
+    ddb.on(GetCommand).resolves({ Item: order });
+    counts(0, 0, 50);
+    await expectAppError(lookupOrder(wrong, '203.0.113.5', now), 429, lookupMessages.tooMany(8));
+    expect(counted()).toHaveLength(3);
   });
 });

@@ -7,6 +7,7 @@ import type {
 import { mockClient } from 'aws-sdk-client-mock';
 
 process.env.TABLE_NAME = 'test-table';
+process.env.ORIGIN_VERIFY = 'origin-secret';
 const ddb = mockClient(DynamoDBDocumentClient);
 const list = require('./list-products') as typeof import('./list-products');
 const get = require('./get-product') as typeof import('./get-product');
@@ -36,7 +37,7 @@ const item = (n: number) => ({
 
 const event = (pathParameters?: Record<string, string>) =>
   ({
-    headers: {},
+    headers: { 'x-origin-verify': 'origin-secret' },
     pathParameters,
     requestContext: { http: { sourceIp: '127.0.0.1' } },
   }) as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;

@@ -1,6 +1,7 @@
 import { SecretValue, Validations } from 'aws-cdk-lib';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import { ORIGIN_SECRET_KEY } from '../../shared/runtime-env.js';
 import type { StageConfig } from '../stage-config.js';
 
 /** Keys of the provider secret's JSON. Empty until an admin enters them in the back office. */
@@ -19,6 +20,8 @@ export interface SecretsProps {
 
 export class Secrets extends Construct {
   public readonly providerSecret: secretsmanager.Secret;
+  /** CloudFront's proof to the API that a request came through the distribution (ORIGIN_VERIFY_HEADER). */
+  public readonly originSecret: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: SecretsProps) {
     super(scope, id);
@@ -37,5 +40,28 @@ export class Secrets extends Construct {
       reason:
         'Third-party API keys cannot be rotated by a Lambda: EasyPost, Twilio and the e-mail provider issue them in their own dashboards, and an admin replaces them in the back office.',
     });
+
+    // Generated once; CloudFront and the API functions both read it at deploy time (a dynamic reference), so
+    // they always hold the same value. A new value takes a deploy, hence no rotation Lambda.
+    this.originSecret = new secretsmanager.Secret(this, 'OriginSecret', {
+      description: `Origin header CloudFront sends to the API of the ${props.config.stage} stage`,
+      generateSecretString: {
+        secretStringTemplate: '{}',
+        generateStringKey: ORIGIN_SECRET_KEY,
+        excludePunctuation: true,
+        passwordLength: 48,
+      },
+      removalPolicy: props.config.removalPolicy,
+    });
+    Validations.of(this.originSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'The origin header value is resolved into the distribution and the API functions at deploy time; a rotation without a deploy would lock every visitor out.',
+    });
+  }
+
+  /** The origin header's value as a dynamic reference CloudFormation resolves at deploy time. */
+  originVerifyValue(): string {
+    return this.originSecret.secretValueFromJson(ORIGIN_SECRET_KEY).unsafeUnwrap();
   }
 }

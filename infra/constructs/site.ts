@@ -6,6 +6,7 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { ORIGIN_VERIFY_HEADER } from '../../shared/runtime-env.js';
 import type { StageConfig } from '../stage-config.js';
 
 export interface SiteProps {
@@ -14,6 +15,8 @@ export interface SiteProps {
   imagesBucket: s3.IBucket;
   logsBucket: s3.IBucket;
   httpApi: apigwv2.IHttpApi;
+  /** The origin secret's value (a deploy-time dynamic reference), sent to the API in ORIGIN_VERIFY_HEADER. */
+  originVerify: string;
   /** The web build; deployed only if the folder exists at synth time (`npm run build` makes it). */
   webDir: string;
 }
@@ -93,6 +96,9 @@ export class Site extends Construct {
 
     const apiOrigin = new origins.HttpOrigin(Fn.parseDomainName(props.httpApi.apiEndpoint), {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      // The API refuses a request without it: its own endpoint is public, and there a caller could forge
+      // CloudFront-Viewer-Address, the IP every per-client limit counts.
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerify },
     });
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {

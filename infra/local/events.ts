@@ -15,6 +15,13 @@ export interface HttpRequestInfo {
   sourceIp: string;
   /** What CloudFront would put in CloudFront-Viewer-Address: the viewer's ip:port. */
   viewerAddress?: string;
+  /** Headers CloudFront adds for the origin (the origin secret), overwriting any the client sent. */
+  originHeaders?: Record<string, string>;
+  /**
+   * The request reached the HTTP API's own endpoint, not CloudFront: every header is exactly what the client
+   * sent (a CloudFront-Viewer-Address too), and nothing is added.
+   */
+  direct?: boolean;
   routeKey: string;
   pathParameters: Record<string, string>;
   authorizer?: { claims: Record<string, string>; scopes: string[] | null };
@@ -41,6 +48,11 @@ export function apiGatewayTime(date: Date): string {
 
 /** CloudFront's header with the viewer's address, forwarded by the API origin request policy. */
 export const VIEWER_ADDRESS_HEADER = 'cloudfront-viewer-address';
+/**
+ * Test profile only: the local CloudFront takes the viewer's IP from this header instead of the socket, so each
+ * test file can be a client of its own for the per-client limits. Never forwarded to a function.
+ */
+export const LOCAL_CLIENT_IP_HEADER = 'x-local-client-ip';
 
 export function buildHttpEvent(request: HttpRequestInfo): APIGatewayProxyEventV2 {
   const now = request.now ?? new Date();
@@ -63,11 +75,18 @@ export function buildHttpEvent(request: HttpRequestInfo): APIGatewayProxyEventV2
       );
       continue;
     }
-    // CloudFront sets this header itself; a value sent by the client never reaches the origin.
-    if (name === VIEWER_ADDRESS_HEADER) continue;
+    // CloudFront sets these itself; a value sent by the client never reaches the origin through it.
+    const edgeOwned =
+      name === VIEWER_ADDRESS_HEADER ||
+      name === LOCAL_CLIENT_IP_HEADER ||
+      name in (request.originHeaders ?? {});
+    if (edgeOwned && !request.direct) continue;
     headers[name] = name in headers ? `${headers[name]},${value}` : value;
   }
-  if (request.viewerAddress) headers[VIEWER_ADDRESS_HEADER] = request.viewerAddress;
+  if (!request.direct) {
+    if (request.viewerAddress) headers[VIEWER_ADDRESS_HEADER] = request.viewerAddress;
+    Object.assign(headers, request.originHeaders);
+  }
 
   const query: Record<string, string> = {};
   if (rawQueryString) {

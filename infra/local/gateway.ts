@@ -6,13 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync, type Stats, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { JwtAuthorizer } from './authorizer.js';
 import { LocalStackError } from './errors.js';
-import { buildHttpEvent, toHttpResponse } from './events.js';
+import { buildHttpEvent, LOCAL_CLIENT_IP_HEADER, toHttpResponse } from './events.js';
 import { readBody } from './http-body.js';
 import { InvocationError, type LocalFunction, type LogSink } from './lambdas.js';
 import { matchRoute, orderRoutes } from './routing.js';
@@ -33,6 +34,10 @@ export interface GatewayOptions {
   /** The built web app (`dist/web`); when missing, a page says how to build it. */
   webRoot: string;
   securityHeaders: Record<string, string>;
+  /** Headers the distribution adds to every API request (the origin secret), by lower-case name. */
+  apiOriginHeaders?: Record<string, string>;
+  /** Test profile: LOCAL_CLIENT_IP_HEADER names the viewer (a test names its client; see viewerAddress). */
+  testClientAddress?: boolean;
   /** Origins the browser talks to directly locally (cognito-local, s3rver), added to the CSP's connect-src. */
   extraConnectSources: string[];
   /** Origins the browser loads images from locally (the EasyPost test server's QR codes), added to img-src. */
@@ -59,6 +64,8 @@ export type LocalControl = (body: unknown) => Promise<unknown>;
 export class ControlInputError extends Error {}
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** Where the local site serves the API as its own endpoint serves it in AWS, bypassing the local CloudFront. */
+export const DIRECT_API_PREFIX = '/__local/api-direct';
 const MAX_CONTROL_BODY_BYTES = 64 * 1024;
 
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
@@ -156,7 +163,32 @@ export async function startGateway(
     res.end(res.req.method === 'HEAD' ? undefined : body);
   };
 
-  async function handleApi(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+  /**
+   * The viewer's ip:port as CloudFront reports it: the socket's. In the test profile every client is on
+   * 127.0.0.1, so a test names its client in LOCAL_CLIENT_IP_HEADER, and a request that names none is the
+   * client of its connection (a loopback address made from the source port): the suite's many files, browsers
+   * included, never add up against one per-IP limit, while a limit's own test counts one named client.
+   */
+  function viewerAddress(req: IncomingMessage): string {
+    const port = req.socket.remotePort ?? 0;
+    let ip = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+    if (options.testClientAddress) {
+      const named = req.headers[LOCAL_CLIENT_IP_HEADER];
+      ip = typeof named === 'string' && isIP(named) ? named : `127.${(port >> 8) & 255}.${port & 255}.1`;
+    }
+    return `${ip}:${port}`;
+  }
+
+  /**
+   * `/api/*` as CloudFront forwards it (`direct` false: viewer address and origin secret set by the edge), or as
+   * the HTTP API's own public endpoint receives it (`direct`: headers exactly as the caller sent them).
+   */
+  async function handleApi(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    direct = false,
+  ): Promise<void> {
     const started = Date.now();
     const method = req.method ?? 'GET';
     const requestId = randomUUID();
@@ -197,11 +229,13 @@ export async function startGateway(
 
     const event = buildHttpEvent({
       method,
-      url: req.url ?? path,
+      url: direct ? (req.url ?? path).slice(DIRECT_API_PREFIX.length) : (req.url ?? path),
       rawHeaders: req.rawHeaders,
       body,
       sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
-      viewerAddress: `${(req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '')}:${req.socket.remotePort ?? 0}`,
+      viewerAddress: viewerAddress(req),
+      originHeaders: options.apiOriginHeaders,
+      direct,
       routeKey: route.routeKey,
       pathParameters,
       authorizer,
@@ -371,6 +405,10 @@ export async function startGateway(
     const url = req.url ?? '/';
     const path = url.split('?')[0] || '/';
     const handle = async () => {
+      // The HTTP API's own endpoint (the deployed stack outputs it as ApiUrl): no CloudFront in front.
+      if (path.startsWith(`${DIRECT_API_PREFIX}/api/`)) {
+        return handleApi(req, res, path.slice(DIRECT_API_PREFIX.length), true);
+      }
       if (path.startsWith('/__local/')) {
         for (const service of options.localServices ?? []) {
           const base = `/__local/${service.prefix}/`;

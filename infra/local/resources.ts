@@ -358,10 +358,7 @@ export function ensureSecretsFile(
   secrets: readonly NamedResource[],
   resolver: Resolver,
 ): boolean {
-  if (existsSync(file)) {
-    addMissingPlaceholders(file);
-    return false;
-  }
+  const generated: string[] = [];
   const value: Record<string, Json> = {};
   for (const secret of secrets) {
     const props = resolver.resolve(secret.properties, secret.logicalId) as Record<string, Json>;
@@ -370,9 +367,13 @@ export function ensureSecretsFile(
     const fromTemplate =
       typeof generate.SecretStringTemplate === 'string' ? parseObject(generate.SecretStringTemplate) : {};
     Object.assign(value, fromTemplate, fromString);
-    if (typeof generate.GenerateStringKey === 'string')
-      value[generate.GenerateStringKey] = randomBytes(16).toString('hex');
+    if (typeof generate.GenerateStringKey === 'string') generated.push(generate.GenerateStringKey);
   }
+  if (existsSync(file)) {
+    addMissingKeys(file, generated);
+    return false;
+  }
+  for (const key of generated) value[key] = randomBytes(16).toString('hex');
   for (const [key, placeholder] of Object.entries(LOCAL_SECRET_PLACEHOLDERS)) {
     if (value[key] === undefined || value[key] === '') value[key] = placeholder;
   }
@@ -380,10 +381,16 @@ export function ensureSecretsFile(
   return true;
 }
 
-/** A secret file from an older checkout gets placeholders it lacks; keys present (even blank) are kept. */
-function addMissingPlaceholders(file: string): void {
+/**
+ * A secret file from an older checkout gets the placeholders and generated values (a secret added to the
+ * template since, like the origin secret) it lacks; keys present (even blank) are kept.
+ */
+function addMissingKeys(file: string, generated: readonly string[]): void {
   const value = parseObject(readFileSync(file, 'utf8'));
-  const missing = Object.entries(LOCAL_SECRET_PLACEHOLDERS).filter(([key]) => value[key] === undefined);
+  const missing = [
+    ...Object.entries(LOCAL_SECRET_PLACEHOLDERS),
+    ...generated.map((key) => [key, randomBytes(16).toString('hex')] as const),
+  ].filter(([key]) => value[key] === undefined);
   if (missing.length === 0) return;
   writeFileSync(file, `${JSON.stringify({ ...value, ...Object.fromEntries(missing) }, null, 2)}\n`, {
     mode: 0o600,

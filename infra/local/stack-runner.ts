@@ -25,7 +25,13 @@ import {
   startSes,
 } from './emulators.js';
 import { LocalStackError } from './errors.js';
-import { ControlInputError, type GatewayRoute, type LocalControl, startGateway } from './gateway.js';
+import {
+  ControlInputError,
+  DIRECT_API_PREFIX,
+  type GatewayRoute,
+  type LocalControl,
+  startGateway,
+} from './gateway.js';
 import { type FunctionSpec, LocalFunction, type LogSink } from './lambdas.js';
 import { QueuePoller } from './pollers.js';
 import { assertPortsFree, type PortMap, type Profile, parseOffset, parseProfile, portsFor } from './ports.js';
@@ -52,6 +58,7 @@ import {
   Resolver,
   readSiteConfig,
   readStack,
+  resolveSecretReference,
   withoutHash,
 } from './template.js';
 import { startTwilioServer } from './twilio-server.js';
@@ -85,6 +92,8 @@ export interface LocalStackOptions {
 export interface LocalStackUrls {
   site: string;
   api: string;
+  /** The API as its own endpoint serves it in AWS, without the (local) CloudFront in front: no origin secret. */
+  apiDirect: string;
   mail: string;
   /** Same as `mail`: the captured-mail viewer. */
   mailViewer: string;
@@ -319,7 +328,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       for (const [name, value] of Object.entries(fn.environment)) {
         own[name] =
           localOverrides[name] ??
-          localizeUrls(resolver.resolveString(value, `${fn.logicalId}.Environment.Variables.${name}`));
+          localizeUrls(
+            resolveSecretReference(
+              resolver.resolveString(value, `${fn.logicalId}.Environment.Variables.${name}`),
+              (key) => readLocalSecret(secretsFile, key),
+            ),
+          );
       }
       return own;
     };
@@ -532,6 +546,15 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       images: imagesBucket ? { s3: clients.s3, bucket: imagesBucket } : undefined,
       webRoot,
       securityHeaders: site.securityHeaders,
+      // What the distribution adds to every API request (the origin secret), read from the local secret file.
+      apiOriginHeaders: Object.fromEntries(
+        Object.entries(site.apiOriginHeaders).map(([name, value]) => [
+          name,
+          resolveSecretReference(value, (key) => readLocalSecret(secretsFile, key)),
+        ]),
+      ),
+      // Only the test profile lets a test file be a client of its own (per-client limits).
+      testClientAddress: profile === 'test',
       extraImageSources: [easypost.origin],
       controls: {
         ...scheduleControls,
@@ -643,6 +666,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       urls: {
         site: siteUrl,
         api: `${siteUrl}/api`,
+        apiDirect: `${siteUrl}${DIRECT_API_PREFIX}/api`,
         mail: `http://localhost:${ports.ses}/`,
         mailViewer: `http://localhost:${ports.ses}/`,
         mailStore: `http://localhost:${ports.ses}/store`,

@@ -842,6 +842,30 @@ export interface SiteConfig {
   imagesBucketLogicalId?: string;
   /** Header name -> value from the default behaviour's response headers policy. */
   securityHeaders: Record<string, string>;
+  /**
+   * Header name -> value CloudFront adds to requests for the `/api/*` origin (the origin secret), values as
+   * resolved from the template: a secret's dynamic reference stays a `{{resolve:secretsmanager:...}}` string.
+   */
+  apiOriginHeaders: Record<string, string>;
+}
+
+const SECRET_REFERENCE = /^\{\{resolve:secretsmanager:.+:SecretString:([^:}]+)(?::[^:}]*){0,2}\}\}$/;
+
+/**
+ * A `{{resolve:secretsmanager:<arn>:SecretString:<key>...}}` dynamic reference resolved against the local
+ * secret file (every secret of the template lands in that one file), as CloudFormation resolves it at deploy
+ * time; any other value is returned as it is.
+ */
+export function resolveSecretReference(
+  value: string,
+  readSecret: (key: string) => string | undefined,
+): string {
+  const match = SECRET_REFERENCE.exec(value);
+  if (!match) return value;
+  const resolved = readSecret(match[1]);
+  if (resolved === undefined || resolved === '')
+    throw new TemplateError(`The local secret file has no value for ${match[1]}`);
+  return resolved;
 }
 
 /** What the local site copies from the CloudFront distribution: the images origin and the security headers. */
@@ -867,7 +891,22 @@ export function readSiteConfig(template: CfnTemplate, resolver: Resolver): SiteC
   const raw = policyId ? template.Resources[policyId]?.Properties?.ResponseHeadersPolicyConfig : undefined;
   const policy =
     raw === undefined ? undefined : resolver.resolve(raw, `${policyId}.ResponseHeadersPolicyConfig`);
-  return { imagesBucketLogicalId, securityHeaders: isRecord(policy) ? securityHeadersOf(policy) : {} };
+  const api = behaviours.find((b) => typeof b.PathPattern === 'string' && /^\/?api\/\*$/.test(b.PathPattern));
+  const apiOrigin = api ? origins.find((o) => o.Id === api.TargetOriginId) : undefined;
+  const apiOriginHeaders: Record<string, string> = {};
+  const custom = apiOrigin?.OriginCustomHeaders;
+  for (const header of Array.isArray(custom) ? custom.filter(isRecord) : []) {
+    const name = resolver.resolveString(header.HeaderName, 'Origins.OriginCustomHeaders.HeaderName');
+    apiOriginHeaders[name.toLowerCase()] = resolver.resolveString(
+      header.HeaderValue,
+      `Origins.OriginCustomHeaders.${name}`,
+    );
+  }
+  return {
+    imagesBucketLogicalId,
+    securityHeaders: isRecord(policy) ? securityHeadersOf(policy) : {},
+    apiOriginHeaders,
+  };
 }
 
 function securityHeadersOf(policy: Record<string, Json>): Record<string, string> {

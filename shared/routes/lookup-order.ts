@@ -1,7 +1,10 @@
 import type { RouteDef } from '../route-def.js';
 import { ZOrderLookupRequest, ZOrderTracking } from '../schemas/order.js';
 
-/** Tracking by order number and checkout e-mail; failures are rate limited per IP and per order number. */
+/**
+ * Tracking by order number and checkout e-mail; failures are limited per order and client IP together, per
+ * client IP, and by a per-order ceiling that never refuses a client that has not failed on the order.
+ */
 export const lookupOrder = {
   method: 'POST',
   path: '/api/orders/lookup',

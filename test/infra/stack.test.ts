@@ -16,7 +16,13 @@ import {
   type WorkerDef,
   workers,
 } from '../../shared/routes';
-import { ENV, TABLE_INDEXES, TTL_ATTRIBUTE } from '../../shared/runtime-env';
+import {
+  ENV,
+  ORIGIN_SECRET_KEY,
+  ORIGIN_VERIFY_HEADER,
+  TABLE_INDEXES,
+  TTL_ATTRIBUTE,
+} from '../../shared/runtime-env';
 
 jest.setTimeout(120_000);
 
@@ -205,7 +211,7 @@ describe('functions', () => {
     const { json } = dev();
     const vars = (routeKey: string) => functionOfRoute(json, routeKey)[1].Properties?.Environment.Variables;
     expect(Object.keys(vars('GET /api/products')).sort()).toEqual(
-      [ENV.siteUrl, ENV.stage, ENV.tableName].sort(),
+      [ENV.originVerify, ENV.siteUrl, ENV.stage, ENV.tableName].sort(),
     );
     expect(vars('GET /api/products')[ENV.stage]).toBe('dev');
     expect(vars('POST /api/admin/probe/{id}')).toEqual(
@@ -217,6 +223,38 @@ describe('functions', () => {
       }),
     );
     expect(vars('POST /api/admin/probe/{id}')[ENV.smsQueueUrl]).toBeUndefined();
+  });
+
+  test('CloudFront sends the origin secret to the API, and every route checks the same value', () => {
+    const { json } = dev();
+    const secrets = Object.entries(json.Resources).filter(
+      ([, r]) => (r as { Type: string }).Type === 'AWS::SecretsManager::Secret',
+    );
+    const origin = secrets.find(
+      ([, r]) =>
+        (r as { Properties: { GenerateSecretString?: { GenerateStringKey?: string } } }).Properties
+          .GenerateSecretString?.GenerateStringKey === ORIGIN_SECRET_KEY,
+    );
+    expect(origin).toBeDefined();
+    const reference = {
+      'Fn::Join': [
+        '',
+        ['{{resolve:secretsmanager:', { Ref: origin?.[0] }, `:SecretString:${ORIGIN_SECRET_KEY}::}}`],
+      ],
+    };
+    const distribution = Object.values(json.Resources).find(
+      (r) => (r as { Type: string }).Type === 'AWS::CloudFront::Distribution',
+    ) as unknown as { Properties: { DistributionConfig: { Origins: Array<Record<string, unknown>> } } };
+    const apiOrigins = distribution.Properties.DistributionConfig.Origins.filter((o) => o.CustomOriginConfig);
+    expect(apiOrigins).toHaveLength(1);
+    expect(apiOrigins[0].OriginCustomHeaders).toEqual([
+      { HeaderName: ORIGIN_VERIFY_HEADER, HeaderValue: reference },
+    ]);
+    for (const routeKey of Object.values(testRoutes).map((r) => `${r.method} ${r.path}`)) {
+      expect(functionOfRoute(json, routeKey)[1].Properties?.Environment.Variables[ENV.originVerify]).toEqual(
+        reference,
+      );
+    }
   });
 
   test('grants are least privilege: a read-only route cannot write, read secrets or send', () => {

@@ -34,6 +34,44 @@ describe('buildHttpEvent', () => {
     requestId: 'req-1',
   };
 
+  describe('as CloudFront forwards it, or straight to the API endpoint', () => {
+    const forged = {
+      ...base,
+      rawHeaders: [
+        'CloudFront-Viewer-Address',
+        '198.51.100.7:1',
+        'X-Origin-Verify',
+        'guess',
+        'X-Local-Client-Ip',
+        '192.0.2.1',
+      ],
+    };
+    it('through CloudFront: the edge sets the viewer address and origin header over the client', () => {
+      const event = buildHttpEvent({
+        ...forged,
+        viewerAddress: '127.0.0.1:5000',
+        originHeaders: { 'x-origin-verify': 'secret' },
+      });
+      expect(event.headers).toEqual({
+        'cloudfront-viewer-address': '127.0.0.1:5000',
+        'x-origin-verify': 'secret',
+      });
+    });
+    it('direct: every header exactly as the caller wrote it, nothing added', () => {
+      const event = buildHttpEvent({
+        ...forged,
+        viewerAddress: '127.0.0.1:5000',
+        originHeaders: { 'x-origin-verify': 'secret' },
+        direct: true,
+      });
+      expect(event.headers).toEqual({
+        'cloudfront-viewer-address': '198.51.100.7:1',
+        'x-origin-verify': 'guess',
+        'x-local-client-ip': '192.0.2.1',
+      });
+    });
+  });
+
   it('builds a payload 2.0 event the way API Gateway does', () => {
     const event = buildHttpEvent(base);
     expect(event).toEqual({

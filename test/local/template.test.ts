@@ -9,6 +9,7 @@ import {
   Resolver,
   readSiteConfig,
   readStack,
+  resolveSecretReference,
   TemplateError,
 } from '../../infra/local/template';
 
@@ -365,6 +366,21 @@ describe('readSiteConfig', () => {
       'content-security-policy':
         "default-src 'self'; connect-src 'self' https://cognito-idp.us-east-1.amazonaws.com",
     });
+  });
+});
+
+describe('resolveSecretReference', () => {
+  const secrets: Record<string, string> = { originVerify: 'abc123' };
+  it('reads a secret dynamic reference from the local secret file, as CloudFormation does at deploy', () => {
+    const value =
+      '{{resolve:secretsmanager:arn:aws:secretsmanager:us-east-1:000000000000:secret:Origin-x1:SecretString:originVerify::}}';
+    expect(resolveSecretReference(value, (k) => secrets[k])).toBe('abc123');
+  });
+  it('leaves any other value alone, and refuses a reference the file cannot answer', () => {
+    expect(resolveSecretReference('https://x', (k) => secrets[k])).toBe('https://x');
+    expect(() =>
+      resolveSecretReference('{{resolve:secretsmanager:arn:x:SecretString:missing::}}', (k) => secrets[k]),
+    ).toThrow(TemplateError);
   });
 });
 

@@ -7,6 +7,8 @@ export interface LocalStackInfo {
   urls: {
     site: string;
     api: string;
+    /** The API's own endpoint, bypassing the local CloudFront (no origin secret, headers as sent). */
+    apiDirect: string;
     dynamodb: string;
     sqs: string;
     s3: string;

@@ -1,3 +1,5 @@
+import { randomInt } from 'node:crypto';
+import { LOCAL_CLIENT_IP_HEADER } from '../../infra/local/events';
 import type { LocalStackInfo } from './local-stack-process';
 
 /** The running local stack, as global setup found it. */
@@ -13,9 +15,29 @@ export interface ApiResponse<T = unknown> {
   body: T;
 }
 
-/** A request through the site origin, as the browser makes it (CloudFront routes /api/* to the HTTP API). */
+/** A client address of its own (TEST-NET-2, 198.51.100.0/24, is too small: 10.0.0.0/8). */
+export const newClientIp = (): string => `10.${randomInt(256)}.${randomInt(256)}.${1 + randomInt(254)}`;
+
+/** The header that makes a request come from `ip` (the test profile's local CloudFront honours it). */
+export const asClient = (ip: string): Record<string, string> => ({ [LOCAL_CLIENT_IP_HEADER]: ip });
+
+/**
+ * A request through the site origin, as the browser makes it (CloudFront routes /api/* to the HTTP API). Each
+ * request is a new client unless `init.headers` names one with `asClient` (a per-client limit's own test): the
+ * suite's files share one stack, and their orders, tickets and lookups must not add up against one IP.
+ */
 export async function api<T = unknown>(path: string, init: RequestInit = {}): Promise<ApiResponse<T>> {
-  const res = await fetch(`${stack().urls.site}${path}`, init);
+  const headers = new Headers(init.headers);
+  if (!headers.has(LOCAL_CLIENT_IP_HEADER)) headers.set(LOCAL_CLIENT_IP_HEADER, newClientIp());
+  return call(`${stack().urls.site}${path}`, { ...init, headers });
+}
+
+/** A request to the HTTP API's own endpoint, bypassing the (local) CloudFront: headers exactly as given. */
+export const apiDirect = <T = unknown>(path: string, init: RequestInit = {}): Promise<ApiResponse<T>> =>
+  call(`${stack().urls.apiDirect}${path.replace(/^\/api/, '')}`, init);
+
+async function call<T>(url: string, init: RequestInit): Promise<ApiResponse<T>> {
+  const res = await fetch(url, init);
   const text = await res.text();
   let body: unknown = text;
   try {

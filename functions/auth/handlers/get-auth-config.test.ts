@@ -7,7 +7,7 @@ import { ZAuthConfig } from '../../../shared/schemas/auth';
 import { handler } from './get-auth-config';
 
 const event = {
-  headers: {},
+  headers: { 'x-origin-verify': 'origin-secret' },
   requestContext: { http: { sourceIp: '127.0.0.1' } },
 } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer;
 
@@ -19,6 +19,7 @@ const call = async () => {
 const saved = { ...process.env };
 beforeEach(() => {
   process.env.AWS_REGION = 'eu-west-2';
+  process.env.ORIGIN_VERIFY = 'origin-secret';
   process.env.USER_POOL_ID = 'eu-west-2_AbC123';
   process.env.USER_POOL_CLIENT_ID = 'client123';
   process.env.BREACH_RANGE_URL = 'https://api.pwnedpasswords.com/range/';
