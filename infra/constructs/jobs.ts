@@ -22,6 +22,33 @@ export interface JobQueueProps {
   visibilityTimeout: Duration;
 }
 
+/**
+ * A dead-letter queue (14 days, encrypted, TLS only) and the alarm that fires on its first message, created as
+ * `DeadLetterQueue` and `DeadLetterAlarm` under `scope`.
+ */
+export function deadLetterQueueWithAlarm(
+  scope: Construct,
+  alarmDescription: string,
+): { queue: sqs.Queue; alarm: cloudwatch.Alarm } {
+  const queue = new sqs.Queue(scope, 'DeadLetterQueue', {
+    retentionPeriod: Duration.days(14),
+    encryption: sqs.QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+  });
+  const alarm = new cloudwatch.Alarm(scope, 'DeadLetterAlarm', {
+    alarmDescription,
+    metric: queue.metricApproximateNumberOfMessagesVisible({
+      period: Duration.minutes(1),
+      statistic: cloudwatch.Stats.MAXIMUM,
+    }),
+    threshold: 1,
+    evaluationPeriods: 1,
+    comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+  });
+  return { queue, alarm };
+}
+
 /** A work queue with its dead-letter queue and an alarm that fires on the first dead letter. */
 export class JobQueue extends Construct {
   public readonly queue: sqs.Queue;
@@ -31,27 +58,17 @@ export class JobQueue extends Construct {
   constructor(scope: Construct, id: string, props: JobQueueProps) {
     super(scope, id);
 
-    this.deadLetterQueue = new sqs.Queue(this, 'DeadLetterQueue', {
-      retentionPeriod: Duration.days(14),
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-    });
+    const deadLetters = deadLetterQueueWithAlarm(
+      this,
+      `A ${props.name} message failed ${MAX_RECEIVE_COUNT} times and waits in its dead-letter queue.`,
+    );
+    this.deadLetterQueue = deadLetters.queue;
+    this.deadLetterAlarm = deadLetters.alarm;
     this.queue = new sqs.Queue(this, 'Queue', {
       visibilityTimeout: props.visibilityTimeout,
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
-    });
-    this.deadLetterAlarm = new cloudwatch.Alarm(this, 'DeadLetterAlarm', {
-      alarmDescription: `A ${props.name} message failed ${MAX_RECEIVE_COUNT} times and waits in its dead-letter queue.`,
-      metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
-        period: Duration.minutes(1),
-        statistic: cloudwatch.Stats.MAXIMUM,
-      }),
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
   }
 }

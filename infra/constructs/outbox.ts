@@ -1,13 +1,14 @@
 import { Duration, Validations } from 'aws-cdk-lib';
-import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import type * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
-import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { StreamConsumerDef } from '../../shared/routes.js';
 import type { StageConfig } from '../stage-config.js';
 import { AppFunction } from './app-function.js';
+import { deadLetterQueueWithAlarm } from './jobs.js';
 
 export interface OutboxProps {
   config: StageConfig;
@@ -36,27 +37,16 @@ export class Outbox extends Construct {
 
   constructor(scope: Construct, id: string, props: OutboxProps) {
     super(scope, id);
-    this.deadLetterQueue = new sqs.Queue(this, 'DeadLetterQueue', {
-      retentionPeriod: Duration.days(14),
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-    });
+    const deadLetters = deadLetterQueueWithAlarm(
+      this,
+      'An outbox stream record failed all its retries: an owed e-mail was not queued (its outbox record stays pending).',
+    );
+    this.deadLetterQueue = deadLetters.queue;
+    this.deadLetterAlarm = deadLetters.alarm;
     Validations.of(this.deadLetterQueue).acknowledge({
       id: 'AwsSolutions-SQS3',
       reason:
         "This queue is the stream consumers' on-failure destination (a dead-letter queue of the event source mapping, which cdk-nag does not see).",
-    });
-    this.deadLetterAlarm = new cloudwatch.Alarm(this, 'DeadLetterAlarm', {
-      alarmDescription:
-        'An outbox stream record failed all its retries: an owed e-mail was not queued (its outbox record stays pending).',
-      metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
-        period: Duration.minutes(1),
-        statistic: cloudwatch.Stats.MAXIMUM,
-      }),
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
     this.consumers = Object.entries(props.consumers).map(([key, def]) => {
       const fn = new AppFunction(this, key, {
