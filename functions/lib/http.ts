@@ -133,8 +133,9 @@ const enforceAuth = <R extends RouteDef>(route: R): MiddlewareObj<HttpEvent, Htt
 });
 
 /**
- * The seller's IP, read only after verifyOrigin proved the request came through CloudFront. Behind CloudFront, API Gateway's sourceIp is an edge server's; CloudFront's own
- * CloudFront-Viewer-Address header ("ip:port", set by CloudFront and not by the client) names the viewer.
+ * The seller's IP, read only after verifyOrigin proved the request came through CloudFront. Behind
+ * CloudFront, API Gateway's sourceIp is an edge server's; CloudFront's own CloudFront-Viewer-Address header
+ * ("ip:port", set by CloudFront and not by the client) names the viewer.
  */
 export function clientIp(event: HttpEvent): string {
   const viewer = lowerCaseKeys(event.headers)['cloudfront-viewer-address'];

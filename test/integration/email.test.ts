@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { counters, dayOf, emailTemplate, order as orderEntity, settings } from '../../functions/lib/entities';
 import { adminEmailMessages as m } from '../../shared/messages';
@@ -15,6 +14,7 @@ import { createPlainUser, signIn } from '../support/cognito';
 import { getItem, testDb } from '../support/db';
 import { waitForMail } from '../support/mail';
 import { api, stack } from '../support/stack';
+import { waitFor } from '../support/wait';
 
 jest.setTimeout(180_000);
 
@@ -42,16 +42,6 @@ const control = async (url: string, body: unknown) => {
 };
 const dayCounters = async () =>
   ((await getItem(counters.messagingDay(dayOf(new Date())))) ?? {}) as Partial<Record<string, number>>;
-
-async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
-    await sleep(250);
-  }
-}
 
 async function placeOrder(email: string) {
   const [product] = await catalogue();

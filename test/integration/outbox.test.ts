@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { GetQueueAttributesCommand, SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { emailJob, order as orderEntity, outbox } from '../../functions/lib/entities';
 import { outboxId, outboxJobId } from '../../functions/lib/outbox';
@@ -10,6 +9,7 @@ import { getItem } from '../support/db';
 import { placeOrder, requestLabel, waitForLabel } from '../support/labels';
 import { waitForMail } from '../support/mail';
 import { api, stack } from '../support/stack';
+import { waitFor } from '../support/wait';
 
 jest.setTimeout(180_000);
 
@@ -21,16 +21,6 @@ const sqs = () =>
     region: 'us-east-1',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
-
-async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms = 60_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
-    await sleep(250);
-  }
-}
 
 const outboxRecord = (id: string) => getItem(outbox.key(id));
 

@@ -12,6 +12,7 @@ import type { SmsJob } from '../../shared/schemas/jobs';
 import { createPlainUser, signIn } from '../support/cognito';
 import { getItem, putItem, testDb } from '../support/db';
 import { api, stack } from '../support/stack';
+import { waitFor } from '../support/wait';
 
 jest.setTimeout(180_000);
 
@@ -90,15 +91,6 @@ async function postWebhook(path: 'status' | 'inbound', form: Record<string, stri
   return res;
 }
 
-async function waitFor<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, ms = 60_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
-    await sleep(300);
-  }
-}
 const messageRow = async (id: string) => (await history()).messages.find((row) => row.id === id);
 const waitForStatus = (id: string, statuses: string[]) =>
   waitFor(
