@@ -115,13 +115,22 @@ function Report({ report, onClose }: { report: ImportReport; onClose: () => void
  * products.csv; 'Import CSV' reads a file, imports it in chunks with progress, and reports created, updated,
  * unchanged and refused rows. `onImported` runs when the server has changed the catalogue, so the page reloads it.
  */
-export function ProductCsvActions({ products, onImported }: { products: Product[]; onImported: () => void }) {
+export function ProductCsvActions({
+  products,
+  ready,
+  onImported,
+}: {
+  products: Product[];
+  /** The catalogue has loaded: before that an export would be empty and an import would compare with nothing. */
+  ready: boolean;
+  onImported: () => void;
+}) {
   const inputRef = useRef<HTMLInputElement>(null);
   const importRef = useRef<HTMLButtonElement>(null);
   const progressId = useId();
   const hintId = useId();
   const { stage, start, dismiss } = useProductCsvImport(products, onImported);
-  const busy = stage.kind === 'reading' || stage.kind === 'importing';
+  const busy = stage.kind === 'reading' || stage.kind === 'importing' || !ready;
 
   const onPick = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];

@@ -70,7 +70,11 @@ export function ProductsPage() {
         <h1>Products</h1>
         <div className="admin-products__header-actions">
           <div className="admin-products__csv">
-            <ProductCsvActions products={all} onImported={() => products.refetch()} />
+            <ProductCsvActions
+              products={all}
+              ready={products.isSuccess}
+              onImported={() => products.refetch()}
+            />
           </div>
           <button
             ref={addRef}
