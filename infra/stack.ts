@@ -259,6 +259,15 @@ export class BuybackStack extends Stack {
         this.allowSesIdentities(fn, 'ses:GetEmailIdentity');
         return;
       }
+      case 'payout:encrypt':
+      case 'payout:decrypt': {
+        // Envelope encryption: sealing needs only a data key (no kms:Encrypt), opening only Decrypt.
+        const { payoutKey } = this.data;
+        if (capability === 'payout:encrypt') payoutKey.grant(fn.role, 'kms:GenerateDataKey');
+        else payoutKey.grantDecrypt(fn.role);
+        fn.function.addEnvironment(ENV.payoutKeyArn, payoutKey.keyArn);
+        return;
+      }
       default: {
         // A capability added to shared/routes.ts must be taught here before anything compiles.
         const unknown: never = capability;

@@ -279,6 +279,12 @@ export const adminOrderMessages = {
   paymentMethod: 'Please select a payment method',
   noteFailed: 'Failed to save note. Please try again.',
   noteEmpty: 'Please enter a note',
+  /** Payout details (not in the spec: they were shown in clear there; issue 14 masks them until revealed). */
+  revealPayout: 'Reveal',
+  revealingPayout: 'Revealing...',
+  revealFailed: 'Failed to reveal payout details. Please try again.',
+  payoutRevealed: 'Payout details revealed. This reveal is recorded in the activity log.',
+  payoutReveal: 'Payout details revealed',
   uploadFailed: 'Failed to upload images. Please try again.',
   deleteImageFailed: 'Failed to delete image. Please try again.',
   confirmDeleteImage: 'Are you sure you want to delete this image?',

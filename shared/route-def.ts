@@ -21,7 +21,11 @@ export type Capability =
   /** Sends an e-mail through SES directly (the test e-mail); order e-mails go through email-jobs. */
   | 'email:send'
   /** Asks SES whether the sender identity is verified (GetEmailIdentity). */
-  | 'email:check';
+  | 'email:check'
+  /** Seals payout details under the payout KMS key (GenerateDataKey): checkout only. */
+  | 'payout:encrypt'
+  /** Opens payout details (KMS Decrypt): the admin reveal route only. */
+  | 'payout:decrypt';
 
 export interface RouteDef {
   method: HttpMethod;

@@ -29,6 +29,7 @@ import { adminLogPayment } from './routes/admin-log-payment.js';
 import { adminPreviewEmailTemplate } from './routes/admin-preview-email-template.js';
 import { adminRegenerateQrCode } from './routes/admin-regenerate-qr-code.js';
 import { adminRequestLabel } from './routes/admin-request-label.js';
+import { adminRevealPayoutDetails } from './routes/admin-reveal-payout-details.js';
 import { adminSaveEmailSettings } from './routes/admin-save-email-settings.js';
 import { adminSendOrderEmail } from './routes/admin-send-order-email.js';
 import { adminSendSms } from './routes/admin-send-sms.js';
@@ -87,6 +88,7 @@ export const routes = {
   adminSetOrderStatus,
   adminLogPayment,
   adminAddOrderNote,
+  adminRevealPayoutDetails,
   adminCreateImageUploads,
   adminConfirmImages,
   adminDeleteOrderImage,

@@ -31,6 +31,13 @@ export const ENV = {
   breachRangeUrl: 'BREACH_RANGE_URL',
   /** Local stack only: the secret store reads this file instead of Secrets Manager. */
   localSecretsFile: 'LOCAL_SECRETS_FILE',
+  /** The customer-managed KMS key of payout details; set only on functions granted `payout:encrypt`/`decrypt`. */
+  payoutKeyArn: 'PAYOUT_KEY_ARN',
+  /**
+   * Local stack only: a file in the data folder holding the 256-bit key that stands in for the KMS key (the
+   * runner sets it only where the template sets PAYOUT_KEY_ARN).
+   */
+  localPayoutKeyFile: 'LOCAL_PAYOUT_KEY_FILE',
   /**
    * The value CloudFront sends in ORIGIN_VERIFY_HEADER on every API request: a dynamic reference to the stage's
    * generated origin secret, resolved by CloudFormation for the distribution and the API functions alike.

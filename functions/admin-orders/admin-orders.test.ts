@@ -150,7 +150,8 @@ describe('order detail', () => {
     } as never);
     expect(ZAdminOrderDetail.safeParse(detail).success).toBe(true);
     expect(detail.customer.email).toBe('ann@example.com');
-    expect(detail.paymentDetails).toEqual({ paypalEmail: 'a@b.c', extra: '3' });
+    // A legacy plaintext record is shown masked too; only the reveal route answers it in full.
+    expect(detail.paymentDetails).toEqual({ paypalEmail: 'a•••@b.c', extra: '••••' });
     expect(detail.paymentLog).toHaveLength(1);
     expect(detail.activityLog[0]).toEqual({ id: 'a', type: null, message: 'hi', timestamp: 't' });
     expect(detail.notes).toEqual([{ content: 'Box arrived dented', created_at: ORDER.updated_at }]);

@@ -7,6 +7,7 @@ import {
   type PaymentLogEntry,
 } from '../../shared/schemas/admin-orders.js';
 import type { OrderItem } from '../lib/entities.js';
+import { maskedPayoutDetails } from '../lib/payout-details.js';
 import {
   orderLines,
   parseJson,
@@ -64,7 +65,6 @@ export function toAdminDetail(order: OrderItem): AdminOrderDetail {
   const paid = storedAmount(order.paid_amount);
   const customer = record(order.customer);
   const address = record(order.shipping_address);
-  const details = record(order.payment_details);
   return {
     orderId: order.order_id,
     createdAt: order.created_at,
@@ -90,11 +90,8 @@ export function toAdminDetail(order: OrderItem): AdminOrderDetail {
     paymentStatus: paymentStatus(paid, total),
     paymentMethod: text(order.payment_method),
     paymentNotes: text(order.payment_notes),
-    paymentDetails: Object.fromEntries(
-      Object.entries(details)
-        .filter(([, v]) => v !== null && v !== undefined && typeof v !== 'object')
-        .map(([k, v]) => [k, String(v)]),
-    ),
+    // Masked: this route has no use of the key; the full values come only from the reveal route, which logs it.
+    paymentDetails: maskedPayoutDetails(order.payment_details, order.payment_details_masked),
     paymentLog: paymentLogOf(order.payment_log),
     activityLog: activityLogOf(order.activity_log),
     notes: storedNotes(order.notes, order.updated_at).map((n) => ({

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { SmsStatus } from '../../shared/rules/sms.js';
 import type { ShipmentState, TimelineEntry, TrackingStatus } from '../../shared/schemas/shipment.js';
+import type { PayoutEnvelope } from './payout-details.js';
 
 export interface TableKey {
   pk: string;
@@ -78,7 +79,13 @@ export interface OrderItem {
   paid_amount: number;
   payment_method: string;
   payment_notes?: string;
-  payment_details: Record<string, string>;
+  /**
+   * The seller's payout details: encrypted field by field (functions/lib/payout-crypto.ts) on every order
+   * written since; a legacy order holds them in plaintext (a map, or its JSON text), read as they are.
+   */
+  payment_details: PayoutEnvelope | Record<string, string> | string;
+  /** The same details masked (`••••6789`, `j•••@example.com`), for the order detail without the key. */
+  payment_details_masked?: Record<string, string>;
   shipping_address: { address: string; city: string; state: string; zipCode: string };
   access_token: string;
   attestation: { accepted: true; accepted_at: string };

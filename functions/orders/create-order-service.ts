@@ -14,6 +14,8 @@ import type { OrderConfirmation } from '../../shared/schemas/order.js';
 import type { PublicSettings } from '../../shared/schemas/settings.js';
 import { type OrderItem, order as orderEntity } from '../lib/entities.js';
 import { AppError, validationError } from '../lib/errors.js';
+import { configuredPayoutCrypto, type PayoutCrypto } from '../lib/payout-crypto.js';
+import { maskPayoutDetails } from '../lib/payout-details.js';
 import { type Limit, scopeOf, takeSlots } from '../lib/rate-limit.js';
 import { toPublicSettings } from '../settings/public-settings.js';
 import { getStoredSettings } from '../settings/settings-repository.js';
@@ -91,14 +93,16 @@ function payoutDetails(payout: CreateOrderRequest['payout']): Record<string, str
   return details;
 }
 
-function buildOrder(
+async function buildOrder(
   request: CreateOrderRequest,
   key: string,
   lines: OrderItem['products'],
   now: Date,
-): OrderItem {
+  crypto: PayoutCrypto,
+): Promise<OrderItem> {
   const at = now.toISOString();
   const orderId = generateOrderId((n) => randomInt(n));
+  const details = payoutDetails(request.payout);
   return {
     ...orderEntity.key(orderId),
     entity: 'order',
@@ -117,7 +121,10 @@ function buildOrder(
     total_amount: sumLines(lines),
     paid_amount: 0,
     payment_method: request.payout.method,
-    payment_details: payoutDetails(request.payout),
+    // Sealed under this order's id: the stored value never holds a number or handle in clear. A check has no
+    // details, so nothing to seal and no KMS call.
+    payment_details: Object.keys(details).length > 0 ? await crypto.encrypt(orderId, details) : {},
+    payment_details_masked: maskPayoutDetails(details),
     shipping_address: {
       address: request.address,
       city: request.city,
@@ -173,8 +180,9 @@ export async function createOrder(
   // Keyed by the idempotency key: a checkout sent again, even simultaneously, is counted once.
   await takeSlots(checkoutLimits(request.email, ip), now, m.tooMany, `checkout#${key}`);
 
+  const crypto = await configuredPayoutCrypto();
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const order = buildOrder(request, key, lines, now);
+    const order = await buildOrder(request, key, lines, now, crypto);
     try {
       // The confirmation e-mail is owed in the same transaction (an outbox record): nothing to queue here.
       await writeNewOrder(order, hash, now);

@@ -349,6 +349,16 @@ export const LOCAL_SECRET_PLACEHOLDERS: Record<string, string> = {
 };
 
 /**
+ * The payout KMS key's local stand-in: 256 random bits, base64, in the git-ignored data folder (mode 0600),
+ * written once and kept, so orders sealed in earlier runs still open. Returns whether it was written now.
+ */
+export function ensurePayoutKeyFile(file: string): boolean {
+  if (existsSync(file)) return false;
+  writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+  return true;
+}
+
+/**
  * The secret's local stand-in: a JSON file holding the secret's value (the template's keys plus local
  * placeholders), which the functions' secret store reads through LOCAL_SECRETS_FILE. Written once; edits
  * made to it by hand are kept.

@@ -37,6 +37,7 @@ import { QueuePoller } from './pollers.js';
 import { assertPortsFree, type PortMap, type Profile, parseOffset, parseProfile, portsFor } from './ports.js';
 import {
   ensureBuckets,
+  ensurePayoutKeyFile,
   ensureQueues,
   ensureSecretsFile,
   ensureTables,
@@ -279,6 +280,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const resolver = new Resolver(template, physical, naming);
     const secretsFile = join(dataDir, 'secrets.json');
     ensureSecretsFile(secretsFile, model.secrets, resolver);
+    const payoutKeyFile = join(dataDir, 'payout-key');
+    ensurePayoutKeyFile(payoutKeyFile);
     const easypost = await startEasyPostServer({
       port: ports.easypost,
       // Tracker events go to the webhook route, signed with whatever secret the local secret file holds now.
@@ -366,6 +369,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           _HANDLER: fn.handler,
           [ENV.localSecretsFile]: secretsFile,
           ...own,
+          // Only where the template grants the payout key (checkout, the reveal route): its local stand-in.
+          ...(own[ENV.payoutKeyArn] ? { [ENV.localPayoutKeyFile]: payoutKeyFile } : {}),
           ...(retryBase !== undefined && own[ENV.jobRetryBaseSeconds]
             ? { [ENV.jobRetryBaseSeconds]: String(retryBase) }
             : {}),

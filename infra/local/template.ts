@@ -208,6 +208,16 @@ export function physicalValues(
       case 'AWS::Cognito::UserPoolGroup':
         out[id] = { ref: stringProp(props, 'GroupName') ?? id, attrs: {} };
         break;
+      case 'AWS::KMS::Key': {
+        // No KMS emulator: the ARN only tells a function it may use the payout key, whose local stand-in is a
+        // key file the runner hands to exactly those functions (LOCAL_PAYOUT_KEY_FILE).
+        const keyId = `local-${id}`;
+        out[id] = {
+          ref: keyId,
+          attrs: { Arn: `arn:aws:kms:${region}:${account}:key/${keyId}`, KeyId: keyId },
+        };
+        break;
+      }
       default:
         break;
     }

@@ -10,5 +10,5 @@ export const createOrder = {
   handler: 'orders/create-order',
   request: { headers: ZIdempotencyHeaders, body: ZCreateOrderRequest },
   response: ZOrderConfirmation,
-  capabilities: ['table:read', 'table:write'],
+  capabilities: ['table:read', 'table:write', 'payout:encrypt'],
 } as const satisfies RouteDef;

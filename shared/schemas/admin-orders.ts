@@ -40,7 +40,8 @@ export const ADMIN_PAYMENT_METHOD_LABELS: Record<AdminPaymentMethod, string> = {
   usdt: 'Tether (USDT)',
 };
 
-export const ACTIVITY_TYPES = ['PAYMENT', 'STATUS_CHANGE', 'IMAGE_UPLOAD', 'EMAIL'] as const;
+/** PAYOUT_REVEAL: a staff member was shown the seller's payout details in full (who and when). */
+export const ACTIVITY_TYPES = ['PAYMENT', 'STATUS_CHANGE', 'IMAGE_UPLOAD', 'EMAIL', 'PAYOUT_REVEAL'] as const;
 export const ZActivityEntry = z.object({
   id: z.string(),
   /** null for entries of no particular type (notes, image deletions), as the spec allows. */
@@ -103,7 +104,10 @@ export const ZAdminOrderDetail = z.object({
   paymentStatus: z.enum(['Paid', 'Pending']),
   paymentMethod: z.string(),
   paymentNotes: z.string(),
-  /** The seller's payout details from checkout (PayPal e-mail, cashtag, wallet...), key by key. */
+  /**
+   * The seller's payout details from checkout (PayPal e-mail, cashtag, wallet...), key by key, MASKED
+   * (`••••6789`, `j•••@example.com`); the reveal route answers them in full.
+   */
   paymentDetails: z.record(z.string(), z.string()),
   paymentLog: z.array(ZPaymentLogEntry),
   activityLog: z.array(ZActivityEntry),
@@ -127,6 +131,16 @@ export type AdminOrderDetail = z.infer<typeof ZAdminOrderDetail>;
 export const ZAdminOrderParams = z.object({
   orderId: z.string(m.notFound).check(z.regex(ORDER_ID_PATTERN, m.notFound)),
 });
+
+/**
+ * POST /api/admin/orders/{orderId}/payout-details/reveal: the payout details in full, and the order as it now
+ * is (its activity log holds the reveal).
+ */
+export const ZRevealPayoutDetailsResponse = z.object({
+  paymentDetails: z.record(z.string(), z.string()),
+  order: ZAdminOrderDetail,
+});
+export type RevealPayoutDetailsResponse = z.infer<typeof ZRevealPayoutDetailsResponse>;
 
 /** POST /api/admin/orders/{orderId}/status. */
 export const ZSetOrderStatusRequest = z.object({ status: z.enum(ORDER_STATUSES, m.invalidStatus) });

@@ -10,6 +10,7 @@ const TYPE_LABELS: Record<NonNullable<ActivityEntry['type']>, string> = {
   STATUS_CHANGE: 'Status change',
   IMAGE_UPLOAD: 'Image upload',
   EMAIL: 'Email',
+  PAYOUT_REVEAL: 'Payout details',
 };
 
 /** Every change to the order, newest first: what, from which status to which, how much, when and by whom. */

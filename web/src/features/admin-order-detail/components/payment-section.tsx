@@ -7,11 +7,12 @@ import {
   ADMIN_PAYMENT_METHODS,
   type AdminOrderDetail,
 } from '@shared/schemas/admin-orders';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { DollarIcon } from '../../../components/icons';
 import { useLogPayment } from '../api/log-payment';
+import { useRevealPayoutDetails } from '../api/reveal-payout-details';
 import { DetailSection } from './detail-section';
-import { Feedback } from './feedback';
+import { Feedback, refusalMessage } from './feedback';
 
 function LogPaymentForm({ orderId }: { orderId: string }) {
   const id = useId();
@@ -113,10 +114,79 @@ function LogPaymentForm({ orderId }: { orderId: string }) {
   );
 }
 
+/**
+ * The seller's payout details: masked as the order arrives (`••••6789`), in full after Reveal, which the server
+ * writes to the activity log. The revealed values live only in this component's state; the announcement and
+ * the values sit in a polite live region, and focus stays on the region once the button is gone.
+ */
+function PayoutDetails({ order }: { order: AdminOrderDetail }) {
+  const id = useId();
+  const reveal = useRevealPayoutDetails(order.orderId);
+  const revealed = reveal.data?.paymentDetails ?? null;
+  const shown = revealed ?? order.paymentDetails;
+  const details = Object.entries(shown);
+  const regionRef = useRef<HTMLElement>(null);
+
+  useEffect(() => {
+    if (revealed) regionRef.current?.focus();
+  }, [revealed]);
+
+  return (
+    <>
+      <h3 id={`${id}-title`} className="aod-subtitle">
+        Payment details
+      </h3>
+      <section
+        ref={regionRef}
+        aria-live="polite"
+        aria-labelledby={`${id}-title`}
+        tabIndex={-1}
+        data-testid="payment-details-region"
+      >
+        {details.length > 0 ? (
+          <dl className="aod-facts" data-testid="payment-details" data-revealed={revealed ? 'true' : 'false'}>
+            {details.map(([key, value]) => (
+              <div key={key}>
+                <dt>{paymentDetailLabel(key)}</dt>
+                <dd className="aod-break">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : (
+          <p className="aod-muted">No payment details were given.</p>
+        )}
+        {revealed && (
+          <p className="aod-muted" data-testid="payout-revealed">
+            {m.payoutRevealed}
+          </p>
+        )}
+      </section>
+      {!revealed && details.length > 0 && (
+        <button
+          type="button"
+          className="btn btn--secondary aod-btn--compact"
+          onClick={() => reveal.mutate()}
+          disabled={reveal.isPending}
+          aria-describedby={`${id}-title`}
+          data-testid="reveal-payout"
+        >
+          {reveal.isPending && <span className="spinner spinner--inline" aria-hidden="true" />}
+          {reveal.isPending ? m.revealingPayout : m.revealPayout}
+          <span className="visually-hidden"> payout details</span>
+        </button>
+      )}
+      {reveal.isError && (
+        <Feedback tone="error" testId="reveal-feedback">
+          {refusalMessage(reveal.error, m.revealFailed)}
+        </Feedback>
+      )}
+    </>
+  );
+}
+
 /** Spec 001 §2, §4, §5: what was paid and how, what is still owed, the seller's payout details, and the log. */
 export function PaymentSection({ order }: { order: AdminOrderDetail }) {
   const paid = order.paymentStatus === 'Paid';
-  const details = Object.entries(order.paymentDetails);
   const history = [...order.paymentLog].sort((a, b) => b.timestamp.localeCompare(a.timestamp));
 
   return (
@@ -158,19 +228,7 @@ export function PaymentSection({ order }: { order: AdminOrderDetail }) {
         )}
       </dl>
 
-      <h3 className="aod-subtitle">Payment details</h3>
-      {details.length > 0 ? (
-        <dl className="aod-facts" data-testid="payment-details">
-          {details.map(([key, value]) => (
-            <div key={key}>
-              <dt>{paymentDetailLabel(key)}</dt>
-              <dd className="aod-break">{value}</dd>
-            </div>
-          ))}
-        </dl>
-      ) : (
-        <p className="aod-muted">No payment details were given.</p>
-      )}
+      <PayoutDetails key={order.orderId} order={order} />
 
       <LogPaymentForm orderId={order.orderId} />
 
