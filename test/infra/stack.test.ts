@@ -505,6 +505,59 @@ describe('data', () => {
   });
 });
 
+describe('payout key', () => {
+  const keysOf = (json: Json) => ofType(json, 'AWS::KMS::Key');
+  const roleOfRoute = (json: Json, routeKey: string) =>
+    refOf(functionOfRoute(json, routeKey)[1].Properties?.Role)!;
+
+  test('one customer-managed key with rotation; prod retains it, dev does not', () => {
+    const [[, devKey]] = keysOf(dev().json);
+    expect(keysOf(dev().json)).toHaveLength(1);
+    expect(devKey.Properties?.EnableKeyRotation).toBe(true);
+    expect(devKey.DeletionPolicy).toBe('Delete');
+    const [[, prodKey]] = keysOf(templates.prod.json);
+    expect(prodKey.Properties?.EnableKeyRotation).toBe(true);
+    expect(prodKey).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+  });
+
+  test('only checkout may generate data keys and only the reveal route may decrypt, with that key only', () => {
+    for (const stage of ['dev', 'prod'] as const) {
+      const { json } = templates[stage];
+      const [[keyId]] = keysOf(json);
+      const checkout = roleOfRoute(json, 'POST /api/orders');
+      const reveal = roleOfRoute(json, 'POST /api/admin/orders/{orderId}/payout-details/reveal');
+      const kmsActions = new Map<string, Set<string>>();
+      for (const [, policy] of ofType(json, 'AWS::IAM::Policy')) {
+        for (const statement of policy.Properties?.PolicyDocument.Statement ?? []) {
+          const actions: string[] = [statement.Action].flat();
+          const kms = actions.filter((a) => a.startsWith('kms:'));
+          if (kms.length === 0) continue;
+          // Nothing but the payout key, named by its ARN.
+          expect([statement.Resource].flat()).toEqual([{ 'Fn::GetAtt': [keyId, 'Arn'] }]);
+          for (const role of policy.Properties?.Roles ?? []) {
+            const seen = kmsActions.get(role.Ref) ?? new Set<string>();
+            for (const action of kms) seen.add(action);
+            kmsActions.set(role.Ref, seen);
+          }
+        }
+      }
+      expect([...kmsActions.keys()].sort()).toEqual([checkout, reveal].sort());
+      expect([...kmsActions.get(checkout)!]).toEqual(['kms:GenerateDataKey']);
+      expect([...kmsActions.get(reveal)!]).toEqual(['kms:Decrypt']);
+      // The two functions, and only they, are told the key.
+      const withKey = ofType(json, 'AWS::Lambda::Function').filter(
+        ([, fn]) => fn.Properties?.Environment?.Variables?.[ENV.payoutKeyArn],
+      );
+      expect(withKey.map(([, fn]) => refOf(fn.Properties?.Role)).sort()).toEqual([checkout, reveal].sort());
+    }
+  });
+
+  test("the order list's index never projects the payout details", () => {
+    expect(ORDER_LIST_ATTRIBUTES as readonly string[]).not.toContain('payment_details');
+    expect(ORDER_LIST_ATTRIBUTES as readonly string[]).not.toContain('payment_details_masked');
+  });
+});
+
 describe('storage', () => {
   test('every bucket blocks all public access, is encrypted and refuses plain HTTP', () => {
     for (const stage of ['dev', 'prod'] as const) {
