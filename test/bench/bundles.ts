@@ -50,6 +50,7 @@ const CLIENT_EXPORT: Record<string, string> = {
   '@aws-sdk/client-s3': 'S3Client',
   '@aws-sdk/client-sesv2': 'SESv2Client',
   '@aws-sdk/client-secrets-manager': 'SecretsManagerClient',
+  '@aws-sdk/client-kms': 'KMSClient',
 };
 
 /** The floor: a bundle that imports only the same SDK clients, built with the Lambdas' own esbuild options. */
