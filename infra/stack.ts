@@ -16,9 +16,11 @@ import { Api } from './constructs/api.js';
 import type { AppFunction } from './constructs/app-function.js';
 import { Auth } from './constructs/auth.js';
 import { Data } from './constructs/data.js';
+import { EdgeProtection } from './constructs/edge-protection.js';
 import { EmailEvents } from './constructs/email-events.js';
 import { Jobs } from './constructs/jobs.js';
 import { Monitoring } from './constructs/monitoring.js';
+import { nagPseudo } from './constructs/nag.js';
 import { Outbox } from './constructs/outbox.js';
 import { Schedules } from './constructs/schedules.js';
 import { Secrets } from './constructs/secrets.js';
@@ -103,6 +105,9 @@ export class BuybackStack extends Stack {
       httpApi: this.api.httpApi,
       originVerify: this.secrets.originVerifyValue(),
       webDir: props.webDir,
+      webAclArn: config.webAcl
+        ? new EdgeProtection(this, 'EdgeProtection', { config }).webAcl.attrArn
+        : undefined,
     });
 
     const functions: Array<{
@@ -139,6 +144,10 @@ export class BuybackStack extends Stack {
       config,
       alarms: [...Object.values(this.jobs.queues).map((q) => q.deadLetterAlarm), this.outbox.deadLetterAlarm],
       functions: functions.map(({ key, fn }) => ({ key, function: fn.function })),
+      httpApi: this.api.httpApi,
+      queues: Object.fromEntries(Object.entries(this.jobs.queues).map(([name, q]) => [name, q.queue])),
+      table: this.data.table,
+      scheduleRules: this.schedules.functions.map((s) => s.rule),
     });
 
     new CfnOutput(this, 'SiteUrl', { value: this.site.siteUrl });
@@ -187,8 +196,9 @@ export class BuybackStack extends Stack {
         resources: [this.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
       }),
     );
+    const { partition, region } = nagPseudo(fn);
     Validations.of(fn).acknowledge({
-      id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*]',
+      id: `AwsSolutions-IAM5[Resource::arn:${partition}:ses:${region}:<AWS::AccountId>:identity/*]`,
       reason:
         'SES checks the sender identity, verified outside this stack per stage (the sender staff choose may be any of them), and in the sandbox every recipient identity too; limited to this account and region.',
     });

@@ -7,7 +7,7 @@ import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { RouteDef } from '../../shared/routes.js';
-import type { StageConfig } from '../stage-config.js';
+import type { StageConfig, Throttle } from '../stage-config.js';
 import { AppFunction } from './app-function.js';
 
 export interface ApiProps {
@@ -99,6 +99,7 @@ export class Api extends Construct {
         timeout: Duration.seconds(def.timeoutSeconds ?? 10),
         description: `${def.method} ${def.path}`,
         memorySize: def.memoryMb,
+        reservedConcurrency: def.webhook ? config.webhookReservedConcurrency : undefined,
       });
       const route = new apigwv2.HttpRoute(group, `${key}Route`, {
         httpApi: this.httpApi,
@@ -114,5 +115,27 @@ export class Api extends Construct {
       }
       return { key, def, fn, route };
     });
+
+    // Per-route throttles on the stage. They name routes by key, so the stage waits for the nested stacks.
+    const cfnStage = this.stage.node.defaultChild as apigwv2.CfnStage;
+    cfnStage.routeSettings = Object.fromEntries(
+      this.routes.map(({ def }) => [
+        `${def.method} ${def.path}`,
+        throttleSettings(routeThrottle(def, config)),
+      ]),
+    );
+    this.stage.node.addDependency(groups.public, groups.admin);
   }
 }
+
+/** A public route that writes (not a provider's webhook) gets the tighter throttle; every other its own share. */
+export function routeThrottle(def: RouteDef, config: StageConfig): Throttle {
+  return def.auth === 'public' && def.method !== 'GET' && !def.webhook
+    ? config.publicWriteThrottle
+    : config.routeThrottle;
+}
+
+const throttleSettings = (throttle: Throttle) => ({
+  ThrottlingRateLimit: throttle.rateLimit,
+  ThrottlingBurstLimit: throttle.burstLimit,
+});
