@@ -2,7 +2,8 @@
  * The CDK app. `npx cdk synth|deploy -c stage=dev|prod` runs this file (see cdk.json); it bundles the functions
  * itself. The web build is uploaded only if `dist/web` exists when it runs, so deploy with
  * `npm run build:web && npx cdk deploy -c stage=prod` (a deploy without it leaves the site's files as they are).
- * Optional context: `-c alarmEmail=ops@...` (alarm notifications), `-c emailFrom=orders@...` (verified in SES).
+ * Context: `-c alarmEmail=ops@...` (alarm notifications) and `-c emailFrom=orders@...` (verified in SES); both
+ * optional in dev, required in prod (stage-config.ts checkStageConfig says which is missing).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -62,8 +63,10 @@ export function createApp(options: CreateAppOptions = {}): { app: App; stack: Bu
     ...options.config,
   });
 
-  // No `env`: the template is region- and account-agnostic, so synth needs neither credentials nor network.
+  // No account: synth needs neither credentials nor network. No region either, unless the stage names one (prod,
+  // for CloudFront's WAF); the template is then bound to it.
   const stack = new BuybackStack(app, `Buyback-${stage}`, {
+    env: config.region ? { region: config.region } : undefined,
     description: `Buyback storefront and back office (${stage})`,
     config,
     routes,

@@ -29,13 +29,41 @@ export interface StageConfig {
    * authorises an upload. With a custom domain, list exactly that origin.
    */
   uploadOrigins: string[];
-  apiThrottle: { rateLimit: number; burstLimit: number };
+  /** The whole API stage's throttle (requests per second, burst): what all routes together may take. */
+  apiThrottle: Throttle;
+  /** Each route's own throttle, so one noisy route cannot use up the others' share of `apiThrottle`. */
+  routeThrottle: Throttle;
+  /** The public routes that write (checkout, lookup, tickets, labels): what a flood may cost per second. */
+  publicWriteThrottle: Throttle;
+  /**
+   * Concurrency reserved for each provider webhook, so a flood on the public routes cannot starve them; 0 for
+   * none. AWS refuses reservations that would leave an account fewer than 100 unreserved, so a new account whose
+   * limit is still 10 deploys with 0 until its limit is raised.
+   */
+  webhookReservedConcurrency: number;
+  /** X-Ray active tracing on every function. */
+  tracing: boolean;
+  /** The WAF web ACL on the distribution (infra/constructs/edge-protection.ts). Needs region us-east-1. */
+  webAcl: boolean;
+  /**
+   * Region the stage deploys to. Unset: the CLI's, with a region-agnostic template. A stage with a web ACL
+   * deploys to us-east-1, the only region where CloudFront's WAF lives.
+   */
+  region?: string;
+}
+
+export interface Throttle {
+  rateLimit: number;
+  burstLimit: number;
 }
 
 /** Not a deliverable sender: SES refuses it until a real, verified address is configured. */
 export const EMAIL_FROM_PLACEHOLDER = 'no-reply@example.com';
 
 const CLOUDFRONT_ORIGINS = 'https://*.cloudfront.net';
+
+/** CloudFront's web ACLs (and certificates) live in this region only. */
+export const CLOUDFRONT_WAF_REGION = 'us-east-1';
 
 export function parseStage(value: unknown): Stage {
   const stage = value ?? 'dev';
@@ -56,6 +84,12 @@ export function stageConfig(stage: Stage, overrides: Partial<Omit<StageConfig, '
           accessLogDays: 365,
           uploadOrigins: [CLOUDFRONT_ORIGINS],
           apiThrottle: { rateLimit: 200, burstLimit: 400 },
+          routeThrottle: { rateLimit: 100, burstLimit: 200 },
+          publicWriteThrottle: { rateLimit: 20, burstLimit: 40 },
+          webhookReservedConcurrency: 5,
+          tracing: true,
+          webAcl: true,
+          region: CLOUDFRONT_WAF_REGION,
         }
       : {
           stage,
@@ -69,8 +103,44 @@ export function stageConfig(stage: Stage, overrides: Partial<Omit<StageConfig, '
           // talk to the deployed dev stack: both run on localhost.
           uploadOrigins: [CLOUDFRONT_ORIGINS, 'http://localhost:*', 'http://127.0.0.1:*'],
           apiThrottle: { rateLimit: 50, burstLimit: 100 },
+          routeThrottle: { rateLimit: 25, burstLimit: 50 },
+          publicWriteThrottle: { rateLimit: 5, burstLimit: 10 },
+          webhookReservedConcurrency: 0,
+          tracing: false,
+          webAcl: false,
         };
-  return { ...base, ...stripUndefined(overrides) };
+  const config = { ...base, ...stripUndefined(overrides) };
+  checkStageConfig(config);
+  return config;
+}
+
+/** Domains reserved for examples and tests (RFC 2606, 6761): nobody reads mail sent there. */
+const NOT_REAL_DOMAIN = /@(?:[^@]+\.)?(?:example\.(?:com|net|org)|example|test|invalid|localhost)$/i;
+
+/**
+ * Refuses a stage that would deploy without someone to tell: prod needs an alarm address and a real sender,
+ * each named by the flag that sets it. A web ACL needs us-east-1.
+ */
+export function checkStageConfig(config: StageConfig): void {
+  const problems: string[] = [];
+  if (config.stage === 'prod') {
+    if (!config.alarmEmail || NOT_REAL_DOMAIN.test(config.alarmEmail)) {
+      problems.push(
+        'prod needs an alarm address someone reads: add -c alarmEmail=ops@your-domain (then confirm the subscription e-mail SNS sends)',
+      );
+    }
+    if (NOT_REAL_DOMAIN.test(config.emailFrom)) {
+      problems.push(
+        `prod needs a real sender verified in SES, not ${config.emailFrom}: add -c emailFrom=orders@your-domain`,
+      );
+    }
+  }
+  if (config.webAcl && config.region !== CLOUDFRONT_WAF_REGION) {
+    problems.push(
+      `a WAF web ACL for CloudFront needs region ${CLOUDFRONT_WAF_REGION}, not ${config.region ?? 'unset'}`,
+    );
+  }
+  if (problems.length > 0) throw new Error(`Cannot build stage ${config.stage}: ${problems.join('; ')}.`);
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

@@ -42,6 +42,8 @@ export interface RouteDef {
   memoryMb?: number;
   /** Seconds before the Lambda times out; default 10. API Gateway waits at most 30. */
   timeoutSeconds?: number;
+  /** Called by a provider (EasyPost, Twilio) with a signature, not by a browser: it gets reserved concurrency. */
+  webhook?: true;
 }
 
 /**
@@ -58,6 +60,11 @@ export interface WorkerDef {
   batchSize: number;
   /** First retry delay of a failed message in seconds, doubled on each later delivery (capped at 15 minutes). */
   retryBaseSeconds: number;
+  /**
+   * Most concurrent invocations the queue's event source starts (SQS maximum concurrency, at least 2): the
+   * provider's rate limit. Unset: as many as the queue's backlog asks for.
+   */
+  maxConcurrency?: number;
   capabilities: readonly Capability[];
 }
 

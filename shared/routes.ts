@@ -143,6 +143,8 @@ export const workers = {
     timeoutSeconds: 60,
     batchSize: 1,
     retryBaseSeconds: 15,
+    // EasyPost answers 429 past a rate it adjusts per account; a few labels at a time stay well within it.
+    maxConcurrency: 4,
     capabilities: ['table:read', 'table:write', 'secret:read'],
   },
   smsWorker: {
@@ -152,6 +154,9 @@ export const workers = {
     // One SMS per invocation: a slow Twilio answer delays no other message, and a retry touches one record.
     batchSize: 1,
     retryBaseSeconds: 15,
+    // Twilio queues what a number cannot send at once (one segment a second for a long code); two senders
+    // keep that queue short.
+    maxConcurrency: 2,
     capabilities: ['table:read', 'table:write', 'secret:read'],
   },
 } as const satisfies Record<string, WorkerDef>;

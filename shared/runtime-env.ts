@@ -4,6 +4,8 @@
  */
 export const ENV = {
   stage: 'STAGE',
+  /** The function's key in the route, worker or schedule table: every log line names it. */
+  functionKey: 'FUNCTION_KEY',
   tableName: 'TABLE_NAME',
   emailQueueUrl: 'EMAIL_QUEUE_URL',
   smsQueueUrl: 'SMS_QUEUE_URL',
@@ -62,6 +64,11 @@ export const TABLE_INDEXES = {
   changes: { name: 'changes', pk: 'gsi5pk', sk: 'gsi5sk' },
 } as const;
 export const TTL_ATTRIBUTE = 'expiresAt';
+
+/** The CloudWatch namespace of the product's own metrics (embedded metric format lines), dimensioned by stage. */
+export const METRICS_NAMESPACE = 'Buyback';
+/** Label jobs that failed for good (a missing or refused EasyPost key, bad addresses, retries used up). */
+export const LABEL_FAILURES_METRIC = 'LabelPermanentFailures';
 
 /**
  * The header CloudFront adds to every request it sends to the API origin, carrying the origin secret. A request

@@ -1,6 +1,8 @@
 import { labelMessages } from '../../shared/messages.js';
+import { LABEL_FAILURES_METRIC } from '../../shared/runtime-env.js';
 import { ZLabelJob } from '../../shared/schemas/shipment.js';
 import { systemClock } from '../lib/clock.js';
+import { countMetric } from '../lib/log.js';
 import { sqsWorker } from '../lib/sqs-worker.js';
 import { purchaseLabel } from './label-purchase.js';
 import { getShipment, recordFailure, recordQrFailure } from './shipment-repository.js';
@@ -28,5 +30,7 @@ export const handler = sqsWorker({
         ? { message: error.message, configureSettings: error.configureSettings }
         : { message: `${labelMessages.failed}: ${reason}`, configureSettings: false };
     await recordFailure(job.orderId, job, failure, now);
+    // The alarm on this metric is what tells staff that labels fail for everyone (e.g. no EasyPost key).
+    countMetric(LABEL_FAILURES_METRIC);
   },
 });

@@ -1,4 +1,4 @@
-import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, NestedStack, Stack, Validations } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
@@ -7,7 +7,7 @@ import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { RouteDef } from '../../shared/routes.js';
-import type { StageConfig } from '../stage-config.js';
+import type { StageConfig, Throttle } from '../stage-config.js';
 import { AppFunction } from './app-function.js';
 
 export interface ApiProps {
@@ -25,7 +25,12 @@ export interface RouteFunction {
   route: apigwv2.HttpRoute;
 }
 
-/** The HTTP API: one Lambda and one route per row of the route table. */
+/**
+ * The HTTP API: one Lambda and one route per row of the route table. The API, its stage and logs live in the
+ * parent stack; each route's function, role, log group, integration, permission and route (seven resources a
+ * row) live in a nested stack per audience (public, admin), so the route table can grow without meeting
+ * CloudFormation's 500 resources per stack. The local runner reads the nested templates as part of the parent.
+ */
 export class Api extends Construct {
   public readonly httpApi: apigwv2.HttpApi;
   public readonly stage: apigwv2.HttpStage;
@@ -79,16 +84,24 @@ export class Api extends Construct {
       { jwtAudience: [props.userPoolClient.userPoolClientId] },
     );
 
+    const groups: Record<RouteDef['auth'], NestedStack> = {
+      public: new NestedStack(this, 'PublicRoutes', {
+        description: `Buyback public routes (${config.stage})`,
+      }),
+      admin: new NestedStack(this, 'AdminRoutes', { description: `Buyback admin routes (${config.stage})` }),
+    };
     this.routes = Object.entries(props.routes).map(([key, def]) => {
-      const fn = new AppFunction(this, key, {
+      const group = groups[def.auth];
+      const fn = new AppFunction(group, key, {
         config,
         functionKey: key,
         functionsDir: props.functionsDir,
         timeout: Duration.seconds(def.timeoutSeconds ?? 10),
         description: `${def.method} ${def.path}`,
         memorySize: def.memoryMb,
+        reservedConcurrency: def.webhook ? config.webhookReservedConcurrency : undefined,
       });
-      const route = new apigwv2.HttpRoute(this, `${key}Route`, {
+      const route = new apigwv2.HttpRoute(group, `${key}Route`, {
         httpApi: this.httpApi,
         routeKey: apigwv2.HttpRouteKey.with(def.path, apigwv2.HttpMethod[def.method]),
         integration: new HttpLambdaIntegration(`${key}Integration`, fn.function),
@@ -102,5 +115,27 @@ export class Api extends Construct {
       }
       return { key, def, fn, route };
     });
+
+    // Per-route throttles on the stage. They name routes by key, so the stage waits for the nested stacks.
+    const cfnStage = this.stage.node.defaultChild as apigwv2.CfnStage;
+    cfnStage.routeSettings = Object.fromEntries(
+      this.routes.map(({ def }) => [
+        `${def.method} ${def.path}`,
+        throttleSettings(routeThrottle(def, config)),
+      ]),
+    );
+    this.stage.node.addDependency(groups.public, groups.admin);
   }
 }
+
+/** A public route that writes (not a provider's webhook) gets the tighter throttle; every other its own share. */
+export function routeThrottle(def: RouteDef, config: StageConfig): Throttle {
+  return def.auth === 'public' && def.method !== 'GET' && !def.webhook
+    ? config.publicWriteThrottle
+    : config.routeThrottle;
+}
+
+const throttleSettings = (throttle: Throttle) => ({
+  ThrottlingRateLimit: throttle.rateLimit,
+  ThrottlingBurstLimit: throttle.burstLimit,
+});

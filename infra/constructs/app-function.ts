@@ -4,6 +4,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { ENV } from '../../shared/runtime-env.js';
 import type { StageConfig } from '../stage-config.js';
 
 export interface AppFunctionProps {
@@ -15,6 +16,8 @@ export interface AppFunctionProps {
   description: string;
   /** Defaults to 256 MB. */
   memorySize?: number;
+  /** Concurrency kept for this function alone (and its ceiling); none by default. */
+  reservedConcurrency?: number;
 }
 
 /**
@@ -51,8 +54,20 @@ export class AppFunction extends Construct {
       timeout: props.timeout,
       role: this.role,
       logGroup: this.logGroup,
+      // JSON lines carry the request id; functions/lib/log.ts adds the function's key (FUNCTION_KEY) to its own.
+      loggingFormat: lambda.LoggingFormat.JSON,
+      tracing: config.tracing ? lambda.Tracing.ACTIVE : lambda.Tracing.DISABLED,
+      reservedConcurrentExecutions: props.reservedConcurrency || undefined,
+      environment: { [ENV.functionKey]: props.functionKey },
     });
 
+    if (config.tracing) {
+      Validations.of(this).acknowledge({
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason:
+          'Active tracing: xray:PutTraceSegments and PutTelemetryRecords have no resource-level permissions, so X-Ray only accepts "*".',
+      });
+    }
     Validations.of(this.function).acknowledge({
       id: 'AwsSolutions-L1',
       reason:

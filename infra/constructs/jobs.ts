@@ -123,6 +123,8 @@ export class Jobs extends Construct {
           // Failed records are retried alone instead of the whole batch: workers are idempotent per message.
           reportBatchItemFailures: true,
           maxBatchingWindow: Duration.seconds(1),
+          // At the provider's pace: more pollers would only meet its rate limit and burn retries.
+          maxConcurrency: def.maxConcurrency,
         }),
       );
       return { key, def, fn };

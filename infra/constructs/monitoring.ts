@@ -1,10 +1,15 @@
 import { Duration } from 'aws-cdk-lib';
+import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as events from 'aws-cdk-lib/aws-events';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { LABEL_FAILURES_METRIC, METRICS_NAMESPACE } from '../../shared/runtime-env.js';
 import type { StageConfig } from '../stage-config.js';
 
 export interface MonitoringProps {
@@ -12,15 +17,27 @@ export interface MonitoringProps {
   /** Alarms made elsewhere (the dead-letter alarms) that should notify too. */
   alarms: cloudwatch.Alarm[];
   functions: Array<{ key: string; function: lambda.IFunction }>;
+  httpApi: apigwv2.IHttpApi;
+  /** The job queues, by name: the age of their oldest message. */
+  queues: Record<string, sqs.IQueue>;
+  table: dynamodb.ITable;
+  /** The schedules' EventBridge rules: failed invocations. */
+  scheduleRules: events.IRule[];
 }
+
+const FIVE_MINUTES = Duration.minutes(5);
 
 /** Most metrics one metric math alarm may use. */
 const ALARM_METRICS_MAX = 10;
 
-/** An error alarm per ten functions, and one topic that all alarms notify when an address is configured. */
+/**
+ * An error alarm per ten functions, the service alarms (throttles, API 5xx, queue age, table throttles, SES
+ * reputation, schedules, labels failing), and one topic that all alarms notify when an address is configured.
+ */
 export class Monitoring extends Construct {
   public readonly alarmTopic?: sns.Topic;
   public readonly errorAlarms: cloudwatch.Alarm[];
+  public readonly serviceAlarms: cloudwatch.Alarm[];
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
@@ -56,6 +73,8 @@ export class Monitoring extends Construct {
       });
     });
 
+    this.serviceAlarms = this.serviceAlarmsOf(props);
+
     if (props.config.alarmEmail) {
       this.alarmTopic = new sns.Topic(this, 'AlarmTopic', {
         displayName: `Buyback alarms (${props.config.stage})`,
@@ -63,7 +82,136 @@ export class Monitoring extends Construct {
       });
       this.alarmTopic.addSubscription(new subscriptions.EmailSubscription(props.config.alarmEmail));
       const action = new actions.SnsAction(this.alarmTopic);
-      for (const alarm of [...props.alarms, ...this.errorAlarms]) alarm.addAlarmAction(action);
+      for (const alarm of [...props.alarms, ...this.errorAlarms, ...this.serviceAlarms]) {
+        alarm.addAlarmAction(action);
+      }
     }
+  }
+
+  /** What a serverless operator watches beyond errors; docs/operations.md has a runbook for each. */
+  private serviceAlarmsOf(props: MonitoringProps): cloudwatch.Alarm[] {
+    const alarm = (
+      id: string,
+      description: string,
+      metric: cloudwatch.IMetric,
+      threshold: number,
+      evaluationPeriods = 1,
+    ) =>
+      new cloudwatch.Alarm(this, id, {
+        alarmDescription: `${description} Runbook: docs/operations.md#${id.toLowerCase()}`,
+        metric,
+        threshold,
+        evaluationPeriods,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      });
+    const sum = { period: FIVE_MINUTES, statistic: cloudwatch.Stats.SUM };
+    const sumOf = (label: string, metrics: cloudwatch.IMetric[]) =>
+      new cloudwatch.MathExpression({
+        expression: metrics.map((_, i) => `FILL(m${i}, 0)`).join(' + '),
+        usingMetrics: Object.fromEntries(metrics.map((metric, i) => [`m${i}`, metric])),
+        period: FIVE_MINUTES,
+        label,
+      });
+
+    const alarms = [
+      alarm(
+        'LambdaThrottles',
+        'Lambda refused invocations for lack of concurrency (any function of this account and region).',
+        new cloudwatch.Metric({ namespace: 'AWS/Lambda', metricName: 'Throttles', ...sum }),
+        1,
+      ),
+      alarm(
+        'ApiServerErrors',
+        'More than 5% of API requests failed with a 5xx over two five-minute periods (at least 20 requests).',
+        new cloudwatch.MathExpression({
+          expression: 'IF(requests >= 20, 100 * errors / requests, 0)',
+          usingMetrics: {
+            errors: props.httpApi.metricServerError(sum),
+            requests: props.httpApi.metricCount(sum),
+          },
+          period: FIVE_MINUTES,
+          label: 'API 5xx (% of requests)',
+        }),
+        5,
+        2,
+      ),
+      ...Object.entries(props.queues).map(([name, queue]) =>
+        alarm(
+          `QueueAge${name.replace(/(^|-)([a-z])/g, (_, __, c: string) => c.toUpperCase())}`,
+          `A ${name} message has waited more than 30 minutes: its worker is failing, throttled or stopped.`,
+          queue.metricApproximateAgeOfOldestMessage({
+            period: FIVE_MINUTES,
+            statistic: cloudwatch.Stats.MAXIMUM,
+          }),
+          30 * 60,
+        ),
+      ),
+      alarm(
+        'TableThrottles',
+        'DynamoDB throttled reads or writes on the table.',
+        sumOf('Table throttle events', [
+          props.table.metric('ReadThrottleEvents', sum),
+          props.table.metric('WriteThrottleEvents', sum),
+        ]),
+        1,
+      ),
+      // SES reviews an account at 5% bounces and 0.1% complaints, and may pause its sending past 10% and 0.5%.
+      alarm(
+        'SesBounceRate',
+        'The account bounce rate reached 5%: SES may pause sending.',
+        new cloudwatch.Metric({
+          namespace: 'AWS/SES',
+          metricName: 'Reputation.BounceRate',
+          period: Duration.hours(1),
+          statistic: cloudwatch.Stats.MAXIMUM,
+        }),
+        0.05,
+      ),
+      alarm(
+        'SesComplaintRate',
+        'The account complaint rate reached 0.1%: SES may pause sending.',
+        new cloudwatch.Metric({
+          namespace: 'AWS/SES',
+          metricName: 'Reputation.ComplaintRate',
+          period: Duration.hours(1),
+          statistic: cloudwatch.Stats.MAXIMUM,
+        }),
+        0.001,
+      ),
+      alarm(
+        'LabelPermanentFailures',
+        'A label job failed for good: a seller has no label (a missing or refused EasyPost key fails every one).',
+        new cloudwatch.Metric({
+          namespace: METRICS_NAMESPACE,
+          metricName: LABEL_FAILURES_METRIC,
+          dimensionsMap: { Stage: props.config.stage },
+          ...sum,
+        }),
+        1,
+      ),
+    ];
+    if (props.scheduleRules.length > 0) {
+      alarms.push(
+        alarm(
+          'ScheduleFailures',
+          'EventBridge could not invoke a scheduled function (e.g. the daily refund of unused labels).',
+          sumOf(
+            'Failed schedule invocations',
+            props.scheduleRules.map(
+              (rule) =>
+                new cloudwatch.Metric({
+                  namespace: 'AWS/Events',
+                  metricName: 'FailedInvocations',
+                  dimensionsMap: { RuleName: rule.ruleName },
+                  ...sum,
+                }),
+            ),
+          ),
+          1,
+        ),
+      );
+    }
+    return alarms;
   }
 }

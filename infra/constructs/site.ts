@@ -8,6 +8,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/runtime-env.js';
 import type { StageConfig } from '../stage-config.js';
+import { nagPseudo } from './nag.js';
 
 export interface SiteProps {
   config: StageConfig;
@@ -19,6 +20,8 @@ export interface SiteProps {
   originVerify: string;
   /** The web build; deployed only if the folder exists at synth time (`npm run build` makes it). */
   webDir: string;
+  /** The WAF web ACL in front of the distribution, where the stage has one. */
+  webAclArn?: string;
 }
 
 /**
@@ -107,6 +110,7 @@ export class Site extends Construct {
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
       enableLogging: true,
+      webAclId: props.webAclArn,
       logBucket: props.logsBucket,
       logFilePrefix: 'cloudfront/',
       defaultBehavior: {
@@ -144,16 +148,19 @@ export class Site extends Construct {
         reason: 'Sellers can be anywhere the carrier ships from; no country is to be refused at the edge.',
       },
       {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'No WAF web ACL yet: a CloudFront ACL must live in us-east-1 while this stack is region-agnostic; the API has stage throttling and the Lambdas enforce rate limits.',
-      },
-      {
         id: 'AwsSolutions-CFR4',
         reason:
           'The distribution uses the default *.cloudfront.net certificate, whose security policy CloudFront fixes; a custom domain, when the product gets one, brings its own certificate with TLSv1.2_2021.',
       },
     );
+
+    if (!props.webAclArn) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'No WAF web ACL in this stage (prod has one, infra/constructs/edge-protection.ts): the API has per-route throttles and the Lambdas enforce per-client limits.',
+      });
+    }
 
     this.siteUrl = `https://${this.distribution.distributionDomainName}`;
 
@@ -173,6 +180,7 @@ export class Site extends Construct {
 /** The deployment's handler is CDK's own singleton Lambda; these findings are about its fixed grants, not ours. */
 function acknowledgeBucketDeployment(deployment: s3deploy.BucketDeployment, siteBucket: s3.IBucket): void {
   const stack = Stack.of(deployment);
+  const { partition, region } = nagPseudo(stack);
   const siteBucketId = stack.getLogicalId(siteBucket.node.defaultChild as CfnElement);
   const handler = stack.node.children.find((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'));
   const fixedByCdk = "CDK's BucketDeployment handler; aws-cdk-lib fixes its grants and runtime.";
@@ -188,7 +196,7 @@ function acknowledgeBucketDeployment(deployment: s3deploy.BucketDeployment, site
     { id: 'IAM5[Action::s3:GetObject*]', reason: assetRead },
     { id: 'IAM5[Action::s3:List*]', reason: assetRead },
     {
-      id: 'IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
+      id: `IAM5[Resource::arn:${partition}:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-${region}/*]`,
       reason: assetRead,
     },
     { id: 'IAM5[Action::s3:Abort*]', reason: siteWrite },

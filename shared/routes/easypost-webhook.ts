@@ -9,6 +9,7 @@ export const easypostWebhook = {
   method: 'POST',
   path: '/api/webhooks/easypost',
   auth: 'public',
+  webhook: true,
   handler: 'labels/easypost-webhook',
   request: {},
   response: ZWebhookReceipt,

@@ -9,6 +9,7 @@ export const twilioInboundWebhook = {
   method: 'POST',
   path: '/api/webhooks/twilio/inbound',
   auth: 'public',
+  webhook: true,
   handler: 'sms/handlers/twilio-inbound-webhook',
   request: {},
   response: ZWebhookReceipt,

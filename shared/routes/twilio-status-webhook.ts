@@ -10,6 +10,7 @@ export const twilioStatusWebhook = {
   method: 'POST',
   path: '/api/webhooks/twilio/status',
   auth: 'public',
+  webhook: true,
   handler: 'sms/handlers/twilio-status-webhook',
   request: {},
   response: ZWebhookReceipt,

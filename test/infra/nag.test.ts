@@ -59,7 +59,7 @@ const variants = {
     routes: fullRoutes,
     workers: fullWorkers,
     webDir,
-    config: { alarmEmail: 'ops@example.com' },
+    config: { alarmEmail: 'ops@buyback.store', emailFrom: 'orders@buyback.store' },
   },
 } as const;
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
@@ -6,6 +6,7 @@ import type { Metafile } from 'esbuild';
 import { ORDER_LIST_ATTRIBUTES } from '../../functions/lib/entities';
 import { createApp } from '../../infra/app';
 import { buildFunctions } from '../../infra/build-functions';
+import { readAssembly } from '../../infra/local/synth';
 import { EMAIL_FROM_PLACEHOLDER } from '../../infra/stage-config';
 import {
   type RouteDef,
@@ -69,9 +70,12 @@ type Resource = {
 };
 type Json = { Resources: Record<string, Resource>; Outputs: Record<string, unknown> };
 
+/** What `cdk deploy -c stage=prod` must be given: someone to alarm and a sender SES can verify. */
+const PROD_FLAGS = { alarmEmail: 'ops@buyback.store', emailFrom: 'orders@buyback.store' };
+
 const tmp = mkdtempSync(path.join(tmpdir(), 'infra-stack-test-'));
 const functionsOutdir = path.join(tmp, 'functions');
-const templates: Record<'dev' | 'prod', { template: Template; json: Json }> = {} as never;
+const templates: Record<'dev' | 'prod', { template: Template; json: Json; outdir: string }> = {} as never;
 let metafile: Metafile;
 
 beforeAll(() => {
@@ -85,9 +89,13 @@ beforeAll(() => {
       routes: testRoutes,
       workers: testWorkers,
       skipBuild: true,
+      config: stage === 'prod' ? PROD_FLAGS : {},
     });
-    const json = app.synth().getStackByName(stack.stackName).template as Json;
-    templates[stage] = { template: Template.fromJSON(json), json };
+    const outdir = path.join(tmp, `cdk.out.${stage}`);
+    app.synth();
+    // The routes live in nested stacks: read them into the parent as the local runner does.
+    const json = readAssembly(outdir, stack).template as Json;
+    templates[stage] = { template: Template.fromJSON(json), json, outdir };
   }
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -211,7 +219,7 @@ describe('functions', () => {
     const { json } = dev();
     const vars = (routeKey: string) => functionOfRoute(json, routeKey)[1].Properties?.Environment.Variables;
     expect(Object.keys(vars('GET /api/products')).sort()).toEqual(
-      [ENV.originVerify, ENV.siteUrl, ENV.stage, ENV.tableName].sort(),
+      [ENV.functionKey, ENV.originVerify, ENV.siteUrl, ENV.stage, ENV.tableName].sort(),
     );
     expect(vars('GET /api/products')[ENV.stage]).toBe('dev');
     expect(vars('POST /api/admin/probe/{id}')).toEqual(
@@ -332,9 +340,15 @@ describe('e-mail events', () => {
     expect(JSON.stringify(json.Resources)).toContain(':configuration-set/');
   });
 
-  test("the stack stays under CloudFormation's 500 resources", () => {
+  test("the stack and each of its nested stacks stay under CloudFormation's 500 resources", () => {
     for (const stage of ['dev', 'prod'] as const) {
-      expect(Object.keys(templates[stage].json.Resources).length).toBeLessThan(500);
+      const { outdir } = templates[stage];
+      const files = readdirSync(outdir).filter((f) => f.endsWith('.template.json'));
+      expect(files.filter((f) => f.endsWith('.nested.template.json'))).toHaveLength(2);
+      for (const file of files) {
+        const count = Object.keys(JSON.parse(readFileSync(path.join(outdir, file), 'utf8')).Resources).length;
+        expect([file, count < 500]).toEqual([file, true]);
+      }
     }
   });
 });
@@ -766,6 +780,147 @@ describe('stack', () => {
     });
     expect(again.stack.stackName).toBe('Buyback-dev');
     expect(() => createApp({ stage: 'qa', skipBuild: true })).toThrow(/Unknown stage "qa"/);
+  });
+});
+
+describe('production readiness', () => {
+  const prod = () => templates.prod;
+  const routeFunctions = (json: Json) =>
+    Object.entries(testRoutes).map(([key, row]) => ({
+      key,
+      row,
+      fn: functionOfRoute(json, `${row.method} ${row.path}`)[1],
+    }));
+
+  test('prod refuses to build without an alarm address or with a placeholder sender, naming the flag', () => {
+    const build = (config: object) => () =>
+      createApp({
+        stage: 'prod',
+        outdir: path.join(tmp, 'refused'),
+        functionsOutdir,
+        webDir: path.join(tmp, 'no-web-build'),
+        routes: testRoutes,
+        workers: testWorkers,
+        skipBuild: true,
+        config,
+      });
+    expect(build({ emailFrom: PROD_FLAGS.emailFrom })).toThrow('add -c alarmEmail=ops@your-domain');
+    expect(build({ alarmEmail: 'ops@example.com', emailFrom: PROD_FLAGS.emailFrom })).toThrow(
+      '-c alarmEmail=',
+    );
+    expect(build({ alarmEmail: PROD_FLAGS.alarmEmail })).toThrow(
+      `prod needs a real sender verified in SES, not ${EMAIL_FROM_PLACEHOLDER}: add -c emailFrom=orders@your-domain`,
+    );
+    expect(build({ ...PROD_FLAGS, region: 'eu-west-1' })).toThrow(
+      'a WAF web ACL for CloudFront needs region us-east-1',
+    );
+  });
+
+  test('a WAF web ACL guards the distribution in prod only: managed rules and a per-IP rate on public writes', () => {
+    expect(ofType(dev().json, 'AWS::WAFv2::WebACL')).toHaveLength(0);
+    const [[aclId, acl]] = ofType(prod().json, 'AWS::WAFv2::WebACL');
+    expect(acl.Properties?.Scope).toBe('CLOUDFRONT');
+    const rules = acl.Properties?.Rules as Cfn[];
+    expect(rules.map((r) => r.Name)).toEqual([
+      'AWSManagedRulesAmazonIpReputationList',
+      'AWSManagedRulesCommonRuleSet',
+      'AWSManagedRulesKnownBadInputsRuleSet',
+      'PublicWritesPerIp',
+    ]);
+    const rate = rules[3].Statement.RateBasedStatement;
+    expect(rate).toMatchObject({ AggregateKeyType: 'IP', Limit: 100, EvaluationWindowSec: 300 });
+    expect(JSON.stringify(rate.ScopeDownStatement)).toContain('/api/webhooks/');
+    const [, distribution] = ofType(prod().json, 'AWS::CloudFront::Distribution')[0];
+    expect(distribution.Properties?.DistributionConfig.WebACLId).toEqual({ 'Fn::GetAtt': [aclId, 'Arn'] });
+  });
+
+  test('every route has its own throttle on the stage; public writes the tightest', () => {
+    for (const stage of ['dev', 'prod'] as const) {
+      const { json } = templates[stage];
+      const [, apiStage] = ofType(json, 'AWS::ApiGatewayV2::Stage')[0];
+      const settings = apiStage.Properties?.RouteSettings as Record<string, Cfn>;
+      expect(Object.keys(settings).sort()).toEqual(
+        Object.values(testRoutes)
+          .map((r) => `${r.method} ${r.path}`)
+          .sort(),
+      );
+      const checkout = settings[`${routes.createOrder.method} ${routes.createOrder.path}`];
+      const catalogue = settings[`${routes.listProducts.method} ${routes.listProducts.path}`];
+      const webhook = settings[`${routes.easypostWebhook.method} ${routes.easypostWebhook.path}`];
+      expect(checkout.ThrottlingRateLimit).toBeLessThan(catalogue.ThrottlingRateLimit);
+      expect(webhook).toEqual(catalogue);
+      expect(catalogue.ThrottlingRateLimit).toBeLessThan(
+        apiStage.Properties?.DefaultRouteSettings.ThrottlingRateLimit,
+      );
+    }
+  });
+
+  test("label and SMS workers run at the providers' pace; webhooks keep reserved concurrency in prod", () => {
+    for (const stage of ['dev', 'prod'] as const) {
+      const { json } = templates[stage];
+      for (const [name, cap] of [
+        ['LabelJobs', workers.labelWorker.maxConcurrency],
+        ['SmsJobs', workers.smsWorker.maxConcurrency],
+      ] as const) {
+        const mappings = ofType(json, 'AWS::Lambda::EventSourceMapping').filter(([, e]) =>
+          JSON.stringify(e.Properties?.EventSourceArn).includes(name),
+        );
+        expect(mappings.length).toBeGreaterThan(0);
+        for (const [, mapping] of mappings) {
+          if (JSON.stringify(mapping.Properties?.FunctionName).includes('smsProbe')) continue;
+          expect(mapping.Properties?.ScalingConfig).toEqual({ MaximumConcurrency: cap });
+        }
+      }
+      for (const { row, fn } of routeFunctions(json)) {
+        const reserved = fn.Properties?.ReservedConcurrentExecutions;
+        expect(reserved).toBe(row.webhook && stage === 'prod' ? 5 : undefined);
+      }
+    }
+  });
+
+  test('functions log JSON lines naming their key; prod traces them', () => {
+    for (const stage of ['dev', 'prod'] as const) {
+      const { json } = templates[stage];
+      for (const [, fn] of ofType(json, 'AWS::Lambda::Function')) {
+        const key = fn.Properties?.Environment?.Variables?.[ENV.functionKey];
+        if (!key) continue; // CDK's own (bucket deployment, auto-delete) functions
+        expect(fn.Properties?.LoggingConfig).toMatchObject({ LogFormat: 'JSON' });
+        expect(fn.Properties?.TracingConfig).toEqual(stage === 'prod' ? { Mode: 'Active' } : undefined);
+      }
+      for (const { key, fn } of routeFunctions(json)) {
+        expect(fn.Properties?.Environment.Variables[ENV.functionKey]).toBe(key);
+      }
+    }
+  });
+
+  test("the operator's alarms exist, and in prod every alarm notifies the alarm topic", () => {
+    const alarmIds = ofType(prod().json, 'AWS::CloudWatch::Alarm').map(([id]) => id);
+    for (const name of [
+      'LambdaThrottles',
+      'ApiServerErrors',
+      'QueueAgeLabelJobs',
+      'QueueAgeEmailJobs',
+      'QueueAgeSmsJobs',
+      'TableThrottles',
+      'SesBounceRate',
+      'SesComplaintRate',
+      'LabelPermanentFailures',
+      'ScheduleFailures',
+    ]) {
+      expect(alarmIds.filter((id) => id.startsWith(`Monitoring${name}`))).toHaveLength(1);
+    }
+    const [[topicId]] = ofType(prod().json, 'AWS::SNS::Topic').filter(([id]) => id.includes('AlarmTopic'));
+    for (const [id, alarm] of ofType(prod().json, 'AWS::CloudWatch::Alarm')) {
+      expect([id, alarm.Properties?.AlarmActions]).toEqual([id, [{ Ref: topicId }]]);
+    }
+    const [, labels] = ofType(prod().json, 'AWS::CloudWatch::Alarm').find(([id]) =>
+      id.startsWith('MonitoringLabelPermanentFailures'),
+    )!;
+    expect(labels.Properties).toMatchObject({
+      Namespace: 'Buyback',
+      MetricName: 'LabelPermanentFailures',
+      Dimensions: [{ Name: 'Stage', Value: 'prod' }],
+    });
   });
 });
 
