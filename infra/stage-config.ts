@@ -30,6 +30,24 @@ export interface StageConfig {
    */
   uploadOrigins: string[];
   apiThrottle: { rateLimit: number; burstLimit: number };
+  /** Staff sign-in (the Cognito user pool and its web client). */
+  staffSignIn: StaffSignInConfig;
+}
+
+export interface StaffSignInConfig {
+  /**
+   * TOTP MFA: `required` makes every staff member set up an authenticator app at first sign-in. Dev stays
+   * `optional` because the local emulator (cognito-local) has no MFA, and the local stack runs the dev template.
+   */
+  mfa: 'required' | 'optional';
+  passwordMinLength: number;
+  /** How long a session lasts without signing in again; unset keeps Cognito's 30 days. */
+  refreshTokenHours?: number;
+  /**
+   * Cognito threat protection (Plus feature plan, billed per monthly active user). `audit` records each
+   * sign-in's risk and publishes the metrics without blocking anyone.
+   */
+  threatProtection: 'off' | 'audit' | 'enforced';
 }
 
 /** Not a deliverable sender: SES refuses it until a real, verified address is configured. */
@@ -56,6 +74,14 @@ export function stageConfig(stage: Stage, overrides: Partial<Omit<StageConfig, '
           accessLogDays: 365,
           uploadOrigins: [CLOUDFRONT_ORIGINS],
           apiThrottle: { rateLimit: 200, burstLimit: 400 },
+          // A stolen laptop or a copied refresh token is good for one working day, not 30: Amplify renews the
+          // one-hour access token from it, and after 8 hours staff sign in again, with their TOTP code.
+          staffSignIn: {
+            mfa: 'required',
+            passwordMinLength: 12,
+            refreshTokenHours: 8,
+            threatProtection: 'audit',
+          },
         }
       : {
           stage,
@@ -69,6 +95,8 @@ export function stageConfig(stage: Stage, overrides: Partial<Omit<StageConfig, '
           // talk to the deployed dev stack: both run on localhost.
           uploadOrigins: [CLOUDFRONT_ORIGINS, 'http://localhost:*', 'http://127.0.0.1:*'],
           apiThrottle: { rateLimit: 50, burstLimit: 100 },
+          // The spec's rule (8 characters, upper, lower, number, symbol); cognito-local has no MFA.
+          staffSignIn: { mfa: 'optional', passwordMinLength: 8, threatProtection: 'off' },
         };
   return { ...base, ...stripUndefined(overrides) };
 }
