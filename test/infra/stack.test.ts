@@ -676,6 +676,36 @@ describe('stack', () => {
     });
   });
 
+  test('prod staff sign-in: TOTP required, 12-character passwords, 8-hour sessions, threat protection (audit)', () => {
+    const { template, json } = templates.prod;
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      MfaConfiguration: 'ON',
+      EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+      Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 12, RequireSymbols: true }) },
+      UserPoolTier: 'PLUS',
+      UserPoolAddOns: { AdvancedSecurityMode: 'AUDIT' },
+    });
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      RefreshTokenValidity: 8 * 60,
+      TokenValidityUnits: Match.objectLike({ RefreshToken: 'minutes' }),
+    });
+    // The access and ID tokens (1 hour by default) must not outlive the session.
+    const [, client] = ofType(json, 'AWS::Cognito::UserPoolClient')[0];
+    expect(client.Properties?.AccessTokenValidity ?? 60).toBeLessThanOrEqual(8 * 60);
+  });
+
+  test('dev staff sign-in: MFA optional (cognito-local has none), no threat protection, default sessions', () => {
+    const { template, json } = dev();
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      MfaConfiguration: 'OPTIONAL',
+      EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+      UserPoolTier: 'ESSENTIALS',
+      UserPoolAddOns: Match.absent(),
+    });
+    const [, client] = ofType(json, 'AWS::Cognito::UserPoolClient')[0];
+    expect(client.Properties?.RefreshTokenValidity).toBeUndefined();
+  });
+
   test('the provider secret holds the placeholder keys', () => {
     const [, secret] = ofType(dev().json, 'AWS::SecretsManager::Secret')[0];
     expect(Object.keys(JSON.parse(secret.Properties?.SecretString)).sort()).toEqual(
