@@ -200,6 +200,8 @@ export interface CostReport {
   assumptions: typeof ASSUMPTIONS;
   /** What the static side of the model was computed from. */
   inputs: {
+    /** The measured counts, phase by phase and order by order: enough to price them again. */
+    flow: FlowCounts;
     web: WebAssets;
     images: CostInput['images'];
     template: TemplateFacts;
@@ -283,7 +285,9 @@ export function costReport(input: CostInput): CostReport {
     input.images.count * input.images.averageBytes;
   const cloudfrontRequests = apiGatewayRequests + staticRequests;
   const cloudfrontBytes = staticBytes + (input.apiBytesPerOrder ?? 0);
-  const arm = input.template.functions > 0 && input.template.armFunctions === input.template.functions;
+  // The app's functions share one architecture; CDK's own helpers (a custom resource's provider), which never
+  // run per order, may not: the template's majority decides.
+  const arm = input.template.armFunctions * 2 > input.template.functions;
   const logGb = (per.invocations * a.logBytesPerInvocation) / GB;
 
   const line = (service: string, quantityPerOrder: number, unit: string, usdPerOrder: number): CostLine => ({
@@ -394,6 +398,7 @@ export function costReport(input: CostInput): CostReport {
     monthly,
     assumptions: ASSUMPTIONS,
     inputs: {
+      flow: input.flow,
       web: input.web,
       images: input.images,
       template: input.template,

@@ -1,8 +1,9 @@
 /**
- * AWS list prices in us-east-1 that the cost model (cost-model.ts) uses, in US dollars, as published on the
- * pages below when read on 2026-11-26 (the DynamoDB on-demand figures are those since the November 2024 price
- * cut). Free tiers are left out: the model shows what the shop pays once they are used up. When AWS changes a
- * price, change it here and re-run `BENCH_PARTS=cost npm run bench`.
+ * AWS list prices in us-east-1 that the cost model (cost-model.ts) uses, in US dollars, as known on 2026-11-26
+ * (the DynamoDB on-demand figures are those since the November 2024 price cut). They were not re-read from the
+ * pages below when written (the machine that wrote them has no access to them): check a figure on its page
+ * before relying on it. Free tiers are left out: the model shows what the shop pays once they are used up. When
+ * AWS changes a price, change it here and re-run `BENCH_PARTS=cost npm run bench`.
  */
 export const PRICES_AS_OF = '2026-11-26';
 export const PRICES_REGION = 'us-east-1';
