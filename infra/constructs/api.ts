@@ -1,4 +1,4 @@
-import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, NestedStack, Stack, Validations } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
@@ -25,7 +25,12 @@ export interface RouteFunction {
   route: apigwv2.HttpRoute;
 }
 
-/** The HTTP API: one Lambda and one route per row of the route table. */
+/**
+ * The HTTP API: one Lambda and one route per row of the route table. The API, its stage and logs live in the
+ * parent stack; each route's function, role, log group, integration, permission and route (seven resources a
+ * row) live in a nested stack per audience (public, admin), so the route table can grow without meeting
+ * CloudFormation's 500 resources per stack. The local runner reads the nested templates as part of the parent.
+ */
 export class Api extends Construct {
   public readonly httpApi: apigwv2.HttpApi;
   public readonly stage: apigwv2.HttpStage;
@@ -79,8 +84,15 @@ export class Api extends Construct {
       { jwtAudience: [props.userPoolClient.userPoolClientId] },
     );
 
+    const groups: Record<RouteDef['auth'], NestedStack> = {
+      public: new NestedStack(this, 'PublicRoutes', {
+        description: `Buyback public routes (${config.stage})`,
+      }),
+      admin: new NestedStack(this, 'AdminRoutes', { description: `Buyback admin routes (${config.stage})` }),
+    };
     this.routes = Object.entries(props.routes).map(([key, def]) => {
-      const fn = new AppFunction(this, key, {
+      const group = groups[def.auth];
+      const fn = new AppFunction(group, key, {
         config,
         functionKey: key,
         functionsDir: props.functionsDir,
@@ -88,7 +100,7 @@ export class Api extends Construct {
         description: `${def.method} ${def.path}`,
         memorySize: def.memoryMb,
       });
-      const route = new apigwv2.HttpRoute(this, `${key}Route`, {
+      const route = new apigwv2.HttpRoute(group, `${key}Route`, {
         httpApi: this.httpApi,
         routeKey: apigwv2.HttpRouteKey.with(def.path, apigwv2.HttpMethod[def.method]),
         integration: new HttpLambdaIntegration(`${key}Integration`, fn.function),

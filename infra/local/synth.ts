@@ -12,6 +12,7 @@ import {
 } from 'node:fs';
 import { join, relative } from 'node:path';
 import { LocalStackError } from './errors.js';
+import { flattenNestedStacks } from './nested-stacks.js';
 import type { CfnTemplate, LambdaDef } from './template.js';
 
 /** The part of `infra/app.ts` the runner uses. */
@@ -26,7 +27,7 @@ export interface Synthesized {
   template: CfnTemplate;
   stackName: string;
   outdir: string;
-  /** Asset object key (`<hash>.zip`) -> absolute folder in the assembly. */
+  /** Asset object key (`<hash>.zip`, `<hash>.json`) -> absolute folder or file in the assembly. */
   assetDirs: Map<string, string>;
 }
 
@@ -142,7 +143,17 @@ export async function synthesize(options: {
     info = runSynth(factory, options.stage, outdir);
   }
 
-  const template = JSON.parse(readFileSync(join(outdir, info.templateFile), 'utf8')) as CfnTemplate;
+  return { ...readAssembly(outdir, info), stackName: info.stackName, outdir, cached };
+}
+
+/**
+ * The stack's template as one (its nested stacks read into it) and where each asset of the assembly lies.
+ * Also used by the CDK assertion tests, so they see the routes' resources wherever the stack puts them.
+ */
+export function readAssembly(
+  outdir: string,
+  info: Pick<StackInfo, 'artifactId' | 'templateFile'>,
+): Pick<Synthesized, 'template' | 'assetDirs'> {
   const assetDirs = new Map<string, string>();
   const manifestFile = join(outdir, `${info.artifactId}.assets.json`);
   if (existsSync(manifestFile)) {
@@ -161,7 +172,17 @@ export async function synthesize(options: {
       }
     }
   }
-  return { template, stackName: info.stackName, outdir, assetDirs, cached };
+  const readTemplate = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as CfnTemplate;
+  const template = flattenNestedStacks(readTemplate(join(outdir, info.templateFile)), (id, resource) => {
+    // The nested template is a file asset of the parent; its URL ends with the asset's object key.
+    const key = JSON.stringify(resource.Properties?.TemplateURL ?? '').match(/[0-9a-f]{64}\.json/)?.[0];
+    const file = key ? assetDirs.get(key) : undefined;
+    if (!file || !existsSync(file)) {
+      throw new LocalStackError(`No template found in ${outdir} for the nested stack ${id}`);
+    }
+    return readTemplate(file);
+  });
+  return { template, assetDirs };
 }
 
 /** Keeps the newest few assemblies: switching branches back and forth stays fast without filling the disk. */

@@ -18,6 +18,7 @@ export interface CfnTemplate {
   Parameters?: Record<string, { Type?: string; Default?: Json }>;
   Conditions?: Record<string, Json>;
   Mappings?: Record<string, Record<string, Record<string, Json>>>;
+  Outputs?: Record<string, { Value: Json }>;
 }
 
 /** What a logical id stands for locally: its `Ref` value and its `Fn::GetAtt` attributes. */

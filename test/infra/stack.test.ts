@@ -6,6 +6,7 @@ import type { Metafile } from 'esbuild';
 import { ORDER_LIST_ATTRIBUTES } from '../../functions/lib/entities';
 import { createApp } from '../../infra/app';
 import { buildFunctions } from '../../infra/build-functions';
+import { readAssembly } from '../../infra/local/synth';
 import { EMAIL_FROM_PLACEHOLDER } from '../../infra/stage-config';
 import {
   type RouteDef,
@@ -86,7 +87,10 @@ beforeAll(() => {
       workers: testWorkers,
       skipBuild: true,
     });
-    const json = app.synth().getStackByName(stack.stackName).template as Json;
+    const outdir = path.join(tmp, `cdk.out.${stage}`);
+    app.synth();
+    // The routes live in nested stacks: read them into the parent as the local runner does.
+    const json = readAssembly(outdir, stack).template as Json;
     templates[stage] = { template: Template.fromJSON(json), json };
   }
 });
