@@ -60,6 +60,8 @@ export interface TemplateSummary {
   resources: Record<string, number>;
   /** Metrics the alarms watch: an alarm on metric math pays for each metric in its expression. */
   alarmMetrics: number;
+  /** The alarms' logical ids (the cost model counts an alarm being added only until the template has it). */
+  alarmIds: string[];
   armFunctions: number;
   /** Event source mappings that read a queue (Lambda long-polls each one all month). */
   queueEventSourceMappings: number;
@@ -74,6 +76,9 @@ export function summarizeTemplate(template: { Resources?: Resources }): Template
   const of = (type: string) => all.filter((r) => r.Type === type);
   return {
     resources,
+    alarmIds: Object.entries(template.Resources ?? {})
+      .filter(([, r]) => r.Type === 'AWS::CloudWatch::Alarm')
+      .map(([id]) => id),
     alarmMetrics: of('AWS::CloudWatch::Alarm').reduce((n, alarm) => {
       const metrics = (alarm.Properties?.Metrics as Array<{ MetricStat?: unknown }> | undefined) ?? [];
       return n + (metrics.length ? metrics.filter((m) => m.MetricStat).length : 1);

@@ -18,6 +18,8 @@ export interface TemplateFacts {
   alarms: number;
   /** Metrics the alarms watch (an alarm on metric math over 10 functions' Errors counts 10). */
   alarmMetrics: number;
+  /** The alarms' logical ids. */
+  alarmIds: string[];
   secrets: number;
   kmsKeys: number;
   queues: number;
@@ -213,7 +215,11 @@ export interface CostReport {
 export function fixedMonthly(template: TemplateFacts): FixedLine[] {
   const p = PRICES;
   const a = ASSUMPTIONS;
-  const plannedAlarmMetrics = sum(Object.values(a.plannedAlarmMetrics));
+  // An alarm being added counts until the template has one of its name (then it is in alarmMetrics).
+  const planned = Object.entries(a.plannedAlarmMetrics).filter(
+    ([name]) => !template.alarmIds.some((id) => id.includes(name)),
+  );
+  const plannedAlarmMetrics = sum(planned.map(([, metrics]) => metrics));
   const esmRequests =
     template.eventSourceMappings *
     a.esmPollersPerQueue *
@@ -226,7 +232,7 @@ export function fixedMonthly(template: TemplateFacts): FixedLine[] {
       usdPerMonth: template.alarmMetrics * p.cloudwatch.perAlarmMetricMonth,
     },
     {
-      item: `CloudWatch alarms being added (${Object.keys(a.plannedAlarmMetrics).join(', ')})`,
+      item: `CloudWatch alarms being added (${planned.map(([name]) => name).join(', ') || 'none left'})`,
       quantity: plannedAlarmMetrics,
       usdPerMonth: plannedAlarmMetrics * p.cloudwatch.perAlarmMetricMonth,
     },

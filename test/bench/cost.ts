@@ -278,6 +278,7 @@ function templateFacts(counts: CostCounts): TemplateFacts {
   return {
     alarms: n('AWS::CloudWatch::Alarm'),
     alarmMetrics: t.alarmMetrics,
+    alarmIds: t.alarmIds,
     secrets: n('AWS::SecretsManager::Secret'),
     kmsKeys: n('AWS::KMS::Key'),
     queues: n('AWS::SQS::Queue'),

@@ -76,6 +76,7 @@ describe('the template summary', () => {
         'AWS::Lambda::EventSourceMapping': 2,
       },
       alarmMetrics: 4,
+      alarmIds: ['Errors', 'Dlq'],
       armFunctions: 1,
       queueEventSourceMappings: 1,
     });

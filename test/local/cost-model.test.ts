@@ -36,6 +36,7 @@ const fn = (invocations: number, memoryMb: number, msEach: number, readsSecret =
 const template = {
   alarms: 2,
   alarmMetrics: 11,
+  alarmIds: ['MonitoringFunctionErrors1', 'JobsDeadLetterAlarm'],
   secrets: 1,
   kmsKeys: 0,
   queues: 6,
@@ -166,6 +167,18 @@ describe('the cost model', () => {
     // 3 queues x 5 pollers x a 20 s long poll all month.
     expect(item('SQS long polls').quantity).toBe(3 * 5 * 3 * 60 * 24 * 30);
     expect(item('KMS').quantity).toBe(1);
+    expect(item('CloudWatch alarms being added').quantity).toBe(12);
+  });
+
+  test('an alarm being added is counted only until the template has it', () => {
+    const fixed = fixedMonthly({
+      ...template,
+      alarmIds: [...template.alarmIds, 'MonitoringLambdaThrottles5A1B', 'MonitoringQueueAgelabeljobsC0FF'],
+    });
+    const added = fixed.find((f) => f.item.startsWith('CloudWatch alarms being added'))!;
+    // LambdaThrottles (1 metric) and QueueAge (3) are in the template now.
+    expect(added.quantity).toBe(12 - 1 - 3);
+    expect(added.item).not.toContain('LambdaThrottles');
   });
 
   test('the tables name every line, the totals and both volumes', () => {
