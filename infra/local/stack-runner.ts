@@ -12,6 +12,7 @@ import { ENV } from '../../shared/runtime-env.js';
 import { QUEUE_NAMES } from '../constructs/jobs.js';
 import { JwtAuthorizer } from './authorizer.js';
 import { BreachRangeService, ZBreachMode } from './breach-range.js';
+import { CostMeter, costMeterEnabled, summarizeTemplate } from './cost-meter.js';
 import { startEasyPostServer } from './easypost-server.js';
 import {
   assertJava,
@@ -265,6 +266,17 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     const clients = createClients(endpoints);
     cleanups.push(async () => clients.destroy());
+    // The cost meter (LOCAL_COST_METER=1 only): the functions and the queue pollers reach the emulators
+    // through its counting proxies.
+    const meter = costMeterEnabled() ? new CostMeter(summarizeTemplate(template)) : undefined;
+    const metered = meter ? await meter.proxy(endpoints) : endpoints;
+    const pollerClients = meter ? createClients(metered) : clients;
+    if (meter) {
+      cleanups.push(async () => {
+        pollerClients.destroy();
+        await meter.close();
+      });
+    }
     await Promise.all([
       ensureTables(clients.dynamodb, model, baseResolver, basePhysical),
       ensureQueues(clients.sqs, model, baseResolver, basePhysical),
@@ -315,7 +327,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // The browser's Cognito endpoint: the runner's proxy in front of cognito-local (it also answers
     // GetTokensFromRefreshToken), on the origin the tokens' issuer names.
     const endpointEnv = {
-      ...lambdaEndpointEnv(endpoints),
+      ...lambdaEndpointEnv(metered),
       [ENV.easypostBaseUrl]: easypost.apiBaseUrl,
       [ENV.twilioBaseUrl]: twilio.apiBaseUrl,
       [ENV.cognitoEndpoint]: naming.cognitoOrigin,
@@ -371,7 +383,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
             : {}),
         },
       };
-      const local = new LocalFunction(spec, log);
+      const local = new LocalFunction(
+        spec,
+        log,
+        meter?.observer(spec.label, fn.memoryMb, Boolean(spec.env[ENV.secretId])),
+      );
       local.warm();
       functions.set(fn.logicalId, local);
     }
@@ -559,6 +575,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       controls: {
         ...scheduleControls,
         'breach/mode': breachControl,
+        ...(meter ? { 'cost/meter': costMeterControl(meter) } : {}),
         'ses/bounce': sesControl('bounce'),
         'ses/complaint': sesControl('complaint'),
         'ses/identity': async (body) => {
@@ -601,7 +618,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
             reportBatchItemFailures: source.reportBatchItemFailures,
             fn,
           },
-          clients.sqs,
+          pollerClients.sqs,
           log,
         );
       });
@@ -751,6 +768,15 @@ function snsEvent(topicArn: string, message: string) {
     ],
   };
 }
+
+/** POST /__local/cost/meter `{"reset"?: true}`: the counts so far (then a new count when reset). */
+const costMeterControl =
+  (meter: CostMeter): LocalControl =>
+  async (body) => {
+    const parsed = z.optional(z.object({ reset: z.optional(z.boolean()) })).safeParse(body ?? undefined);
+    if (!parsed.success) throw new ControlInputError('Send {"reset":true} or nothing');
+    return meter.snapshot(parsed.data?.reset ?? false);
+  };
 
 const ZSesSimulation = z.union([
   z.object({ messageId: z.string().check(z.minLength(1)) }),
