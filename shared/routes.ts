@@ -56,6 +56,7 @@ import { regenerateQrCode } from './routes/regenerate-qr-code.js';
 import { requestLabel } from './routes/request-label.js';
 import { twilioInboundWebhook } from './routes/twilio-inbound-webhook.js';
 import { twilioStatusWebhook } from './routes/twilio-status-webhook.js';
+import { items, query } from './table-access.js';
 
 export * from './route-def.js';
 
@@ -133,7 +134,11 @@ export const workers = {
     timeoutSeconds: 30,
     batchSize: 10,
     retryBaseSeconds: 30,
-    capabilities: ['table:read', 'table:write'],
+    capabilities: [
+      items(['GetItem', 'PutItem', 'UpdateItem'], 'emailJob'),
+      items(['UpdateItem'], 'order', 'messagingStats'),
+      items(['GetItem'], 'settings'),
+    ],
   },
   labelWorker: {
     queue: 'label-jobs',
@@ -141,7 +146,12 @@ export const workers = {
     timeoutSeconds: 60,
     batchSize: 1,
     retryBaseSeconds: 15,
-    capabilities: ['table:read', 'table:write', 'secret:read'],
+    capabilities: [
+      items(['GetItem', 'UpdateItem'], 'order'),
+      items(['PutItem'], 'outbox'),
+      items(['GetItem'], 'settings'),
+      'secret:read',
+    ],
   },
   smsWorker: {
     queue: 'sms-jobs',
@@ -150,7 +160,14 @@ export const workers = {
     // One SMS per invocation: a slow Twilio answer delays no other message, and a retry touches one record.
     batchSize: 1,
     retryBaseSeconds: 15,
-    capabilities: ['table:read', 'table:write', 'secret:read'],
+    capabilities: [
+      items(['GetItem', 'PutItem', 'UpdateItem'], 'sms'),
+      items(['GetItem', 'UpdateItem'], 'smsSid'),
+      items(['PutItem'], 'smsOptOut'),
+      items(['UpdateItem'], 'messagingStats'),
+      items(['GetItem'], 'settings'),
+      'signing-secret:read',
+    ],
   },
 } as const satisfies Record<string, WorkerDef>;
 
@@ -160,7 +177,7 @@ export const schedules = {
     handler: 'labels/refund-expired-labels',
     schedule: 'rate(1 day)',
     timeoutSeconds: 300,
-    capabilities: ['table:read', 'table:write', 'secret:read'],
+    capabilities: [query('byStatus', 'unusedLabels'), items(['UpdateItem'], 'order'), 'secret:read'],
   },
 } as const satisfies Record<string, ScheduleDef>;
 
@@ -170,7 +187,7 @@ export const subscribers = {
     topic: 'email-events',
     handler: 'email/ses-events',
     timeoutSeconds: 30,
-    capabilities: ['table:read', 'table:write'],
+    capabilities: [items(['UpdateItem'], 'emailJob', 'order', 'messagingStats')],
   },
 } as const satisfies Record<string, SubscriberDef>;
 
@@ -185,7 +202,11 @@ export const streamConsumers = {
     timeoutSeconds: 30,
     batchSize: 10,
     retryAttempts: 10,
-    capabilities: ['table:read', 'table:write', 'email-jobs:send'],
+    capabilities: [
+      items(['GetItem', 'UpdateItem'], 'outbox'),
+      items(['GetItem'], 'order', 'settings', 'emailTemplate'),
+      'email-jobs:send',
+    ],
   },
 } as const satisfies Record<string, StreamConsumerDef>;
 

@@ -4,6 +4,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { ENV } from '../../shared/runtime-env.js';
 import type { StageConfig } from '../stage-config.js';
 
 export interface AppFunctionProps {
@@ -25,10 +26,13 @@ export class AppFunction extends Construct {
   public readonly function: lambda.Function;
   public readonly role: iam.Role;
   public readonly logGroup: logs.LogGroup;
+  /** The row's key in its table (`listProducts`, `emailWorker`...). */
+  public readonly functionKey: string;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id);
     const { config } = props;
+    this.functionKey = props.functionKey;
 
     this.logGroup = new logs.LogGroup(this, 'Logs', {
       retention: config.logRetention,
@@ -51,6 +55,8 @@ export class AppFunction extends Construct {
       timeout: props.timeout,
       role: this.role,
       logGroup: this.logGroup,
+      // Names the function in its table (the local stack's DynamoDB access log attributes calls by it).
+      environment: { [ENV.functionKey]: props.functionKey },
     });
 
     Validations.of(this.function).acknowledge({
