@@ -44,3 +44,23 @@ export function withTableAccess(text: string): string {
   if (start < 0 || end < start) throw new Error('docs/data-model.md lacks the table-access markers');
   return text.slice(0, start) + renderTableAccess() + text.slice(end + DOC_END.length);
 }
+
+/** A markdown table's text without its alignment padding (a formatter may pad the generated block). */
+export const unpadded = (block: string): string =>
+  block
+    .split('\n')
+    .map((line) =>
+      line
+        .split('|')
+        .map((cell) => (/^\s*-+\s*$/.test(cell) ? '---' : cell.trim()))
+        .join('|'),
+    )
+    .join('\n');
+
+/** The generated block as the document holds it now. */
+export function documentedTableAccess(text: string): string {
+  const start = text.indexOf(DOC_BEGIN);
+  const end = text.indexOf(DOC_END);
+  if (start < 0 || end < start) throw new Error('docs/data-model.md lacks the table-access markers');
+  return text.slice(start, end + DOC_END.length);
+}
