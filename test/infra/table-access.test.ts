@@ -155,6 +155,17 @@ describe('least privilege inside the table', () => {
     expect(refused).toEqual([]);
   });
 
+  // The largest today is the e-mail worker's, about 2,500 characters.
+  it("every role's policies stay within IAM's 10,240 characters of inline policy per role", () => {
+    for (const [key, fn] of policies) {
+      // A deployed ARN is longer than the reference the template holds: count 128 characters for each.
+      const size = JSON.stringify(fn.policies)
+        .replace(/\{"(Fn::GetAtt|Ref)":[^{}]*\}/g, 'x'.repeat(128))
+        .replace(/\s/g, '').length;
+      expect([key, size < 10_240]).toEqual([key, true]);
+    }
+  });
+
   it('docs/data-model.md lists what each function may touch, as the rows say', () => {
     const documented = documentedTableAccess(readFileSync(DOC, 'utf8'));
     expect(unpadded(documented)).toBe(unpadded(renderTableAccess()));
