@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod/mini';
-import { ENV } from '../../shared/runtime-env.js';
+import { ENV, SIGNING_SECRET_KEYS } from '../../shared/runtime-env.js';
 import { QUEUE_NAMES } from '../constructs/jobs.js';
 import { JwtAuthorizer } from './authorizer.js';
 import { BreachRangeService, ZBreachMode } from './breach-range.js';
@@ -37,17 +37,20 @@ import { type FunctionSpec, LocalFunction, type LogSink } from './lambdas.js';
 import { QueuePoller } from './pollers.js';
 import { assertPortsFree, type PortMap, type Profile, parseOffset, parseProfile, portsFor } from './ports.js';
 import {
+  carriedSecrets,
   ensureBuckets,
   ensureQueues,
   ensureSecretsFile,
   ensureTables,
   ensureUserPools,
+  LOCAL_SIGNING_SECRET_PLACEHOLDERS,
 } from './resources.js';
 import { createClients, type Endpoints, endpointsFor, LOCAL_REGION_NAME, lambdaEndpointEnv } from './sdk.js';
 import { type AdminCredentials, ensureAdminUser, seedCatalogue } from './seed.js';
 import { type SesProblem, type SesProxy, sesEvent } from './ses-proxy.js';
 import { StreamPoller } from './stream-poller.js';
 import { type AppFactory, assetDirOf, synthesize } from './synth.js';
+import { startTableAccessRecorder, TABLE_ACCESS_LOG_ENV } from './table-access-recorder.js';
 import {
   type LambdaDef,
   LOCAL_ACCOUNT_ID,
@@ -289,21 +292,37 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     phase('resources ready');
     const physical = physicalValues(template, naming, ids);
     const resolver = new Resolver(template, physical, naming);
+    // Two secrets, two files: the provider keys, and the webhook signing secrets (a stack from before the split
+    // carries its signing keys over from secrets.json once).
+    const isSigningSecret = (secret: { logicalId: string }) =>
+      withoutHash(secret.logicalId).endsWith('SigningSecret');
     const secretsFile = join(dataDir, 'secrets.json');
-    ensureSecretsFile(secretsFile, model.secrets, resolver);
+    const signingSecretsFile = join(dataDir, 'signing-secrets.json');
+    ensureSecretsFile(
+      signingSecretsFile,
+      model.secrets.filter(isSigningSecret),
+      resolver,
+      LOCAL_SIGNING_SECRET_PLACEHOLDERS,
+      carriedSecrets(secretsFile, SIGNING_SECRET_KEYS),
+    );
+    ensureSecretsFile(
+      secretsFile,
+      model.secrets.filter((s) => !isSigningSecret(s)),
+      resolver,
+    );
     const easypost = await startEasyPostServer({
       port: ports.easypost,
       // Tracker events go to the webhook route, signed with whatever secret the local secret file holds now.
       webhook: {
         url: `${naming.siteOrigin}/api/webhooks/easypost`,
-        secret: () => readLocalSecret(secretsFile, 'easypostWebhookSecret'),
+        secret: () => readLocalSecret(signingSecretsFile, 'easypostWebhookSecret'),
       },
     });
     cleanups.push(() => easypost.close());
     // SMS: the official client talks to this server; its signed callbacks come back to the webhook routes.
     const twilio = await startTwilioServer({
       port: ports.twilio,
-      authToken: () => readLocalSecret(secretsFile, 'twilioAuthToken'),
+      authToken: () => readLocalSecret(signingSecretsFile, 'twilioAuthToken'),
       inboundUrl: `${naming.siteOrigin}/api/webhooks/twilio/inbound`,
       callbackDelayMs: profile === 'test' ? 100 : 500,
       log: (line) => log.line('twilio', line),
@@ -349,6 +368,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       }
       return own;
     };
+    // Least-privilege check: each function's DynamoDB calls go through a recorder (table-access-recorder.ts).
+    const accessLog = process.env[TABLE_ACCESS_LOG_ENV];
+    const recorder = accessLog
+      ? await startTableAccessRecorder({ target: endpoints.dynamodb, logFile: accessLog })
+      : undefined;
+    if (recorder) cleanups.push(() => recorder.close());
     const functions = new Map<string, LocalFunction>();
     const sharedEnv: Record<string, string> = {};
     for (const fn of model.functions.filter((f) => used.has(f.logicalId))) {
@@ -377,7 +402,15 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           LAMBDA_TASK_ROOT: dir,
           _HANDLER: fn.handler,
           [ENV.localSecretsFile]: secretsFile,
+          [ENV.localSigningSecretsFile]: signingSecretsFile,
           ...own,
+          ...(recorder
+            ? {
+                AWS_ENDPOINT_URL_DYNAMODB: recorder.endpointFor(
+                  own[ENV.functionKey] ?? withoutHash(fn.logicalId),
+                ),
+              }
+            : {}),
           ...(retryBase !== undefined && own[ENV.jobRetryBaseSeconds]
             ? { [ENV.jobRetryBaseSeconds]: String(retryBase) }
             : {}),
@@ -706,7 +739,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       tableName,
       imagesBucket,
       queues,
-      env: { ...endpointEnv, ...sharedEnv, [ENV.localSecretsFile]: secretsFile },
+      env: {
+        ...endpointEnv,
+        ...sharedEnv,
+        [ENV.localSecretsFile]: secretsFile,
+        [ENV.localSigningSecretsFile]: signingSecretsFile,
+      },
       seeded,
       schedules: scheduleUrls,
       startupMs: Date.now() - started,
