@@ -4,7 +4,8 @@ const common = {
   transform: { '^.+\\.(t|j)sx?$': '<rootDir>/test/esbuild-transform.cjs' },
   // ESM-only dependencies are transformed too.
   transformIgnorePatterns: ['/node_modules/(?!(jose|@middy)/)'],
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  // `@shared/...` is the web app's alias for shared/ (web/tsconfig.json, vite.config.ts).
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1', '^@shared/(.*)$': '<rootDir>/shared/$1' },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'json'],
   rootDir: __dirname,
 };
@@ -28,6 +29,8 @@ module.exports = {
         '<rootDir>/functions/**/*.test.ts',
         '<rootDir>/infra/**/*.test.ts',
         '<rootDir>/test/local/**/*.test.ts',
+        // The web app's pure logic and static markup (node: no DOM here; the browser runs in the e2e project).
+        '<rootDir>/web/src/**/*.test.{ts,tsx}',
       ],
       testEnvironment: 'node',
     },

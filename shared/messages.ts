@@ -245,6 +245,22 @@ export const authMessages = {
   adminRequired: 'Admin access required',
   adminRequiredDetail: 'This account is signed in but does not have access to the back office.',
   tryAgain: 'Try again',
+  /** Two-step verification with an authenticator app (TOTP MFA, required in prod). */
+  totpSetupHeading: 'Set up two-step verification',
+  totpSetupIntro:
+    'Scan this QR code with an authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password), then enter the 6-digit code it shows.',
+  totpQrAlt: 'QR code to add this account to an authenticator app',
+  totpQrFailed: 'The QR code could not be drawn. Enter the key below in your authenticator app instead.',
+  totpSecretLabel: "Can't scan it? Enter this key in the app:",
+  totpCodeHeading: 'Enter your verification code',
+  totpCodeIntro: 'Open your authenticator app and enter the 6-digit code it shows for this account.',
+  totpCodeLabel: 'Verification code',
+  totpCodeRequired: 'Verification code is required',
+  totpCodeFormat: 'Verification code must be 6 digits',
+  totpWrongCode: 'Invalid verification code. Please try again.',
+  totpSubmit: 'Verify and sign in',
+  /** A step of Cognito's this back office does not offer (SMS or e-mail codes, custom challenges...). */
+  unsupportedStep: 'This sign-in step is not supported. Please contact your administrator.',
 } as const;
 
 /** The overview (spec 001 §2, §8, §9). */

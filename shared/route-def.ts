@@ -1,13 +1,16 @@
 /** The shape of the route and worker tables (shared/routes.ts): one row per HTTP route or queue worker. */
 import type * as z from 'zod/mini';
+import type { TableCapability } from './table-access.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RouteAuth = 'public' | 'admin';
 
-/** Which AWS resources a function touches; infra grants exactly these. */
+/**
+ * Which AWS resources a function touches; infra grants exactly these. The table is granted by key: a
+ * TableCapability (shared/table-access.ts) names the partitions and actions, e.g. `items(['GetItem'], 'product')`.
+ */
 export type Capability =
-  | 'table:read'
-  | 'table:write'
+  | TableCapability
   | 'email-jobs:send'
   | 'sms-jobs:send'
   | 'label-jobs:send'
@@ -16,6 +19,10 @@ export type Capability =
   | 'secret:read'
   /** Writes keys into the provider secret (the back office's write-only credentials). */
   | 'secret:write'
+  /** Reads the webhook signing secret (Twilio's auth token, EasyPost's webhook secret), nothing else. */
+  | 'signing-secret:read'
+  /** Writes keys into the signing secret (the back office saving the Twilio auth token). */
+  | 'signing-secret:write'
   /** Reads the user pool's public ids (no AWS permission): the sign-in configuration. */
   | 'auth:config'
   /** Sends an e-mail through SES directly (the test e-mail); order e-mails go through email-jobs. */

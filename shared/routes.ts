@@ -57,6 +57,7 @@ import { regenerateQrCode } from './routes/regenerate-qr-code.js';
 import { requestLabel } from './routes/request-label.js';
 import { twilioInboundWebhook } from './routes/twilio-inbound-webhook.js';
 import { twilioStatusWebhook } from './routes/twilio-status-webhook.js';
+import { items, query } from './table-access.js';
 
 export * from './route-def.js';
 
@@ -135,7 +136,11 @@ export const workers = {
     timeoutSeconds: 30,
     batchSize: 10,
     retryBaseSeconds: 30,
-    capabilities: ['table:read', 'table:write'],
+    capabilities: [
+      items(['GetItem', 'PutItem', 'UpdateItem'], 'emailJob'),
+      items(['UpdateItem'], 'order', 'messagingStats'),
+      items(['GetItem'], 'settings'),
+    ],
   },
   labelWorker: {
     queue: 'label-jobs',
@@ -145,7 +150,12 @@ export const workers = {
     retryBaseSeconds: 15,
     // EasyPost answers 429 past a rate it adjusts per account; a few labels at a time stay well within it.
     maxConcurrency: 4,
-    capabilities: ['table:read', 'table:write', 'secret:read'],
+    capabilities: [
+      items(['GetItem', 'UpdateItem'], 'order'),
+      items(['PutItem'], 'outbox'),
+      items(['GetItem'], 'settings'),
+      'secret:read',
+    ],
   },
   smsWorker: {
     queue: 'sms-jobs',
@@ -157,7 +167,14 @@ export const workers = {
     // Twilio queues what a number cannot send at once (one segment a second for a long code); two senders
     // keep that queue short.
     maxConcurrency: 2,
-    capabilities: ['table:read', 'table:write', 'secret:read'],
+    capabilities: [
+      items(['GetItem', 'PutItem', 'UpdateItem'], 'sms'),
+      items(['GetItem', 'UpdateItem'], 'smsSid'),
+      items(['PutItem'], 'smsOptOut'),
+      items(['UpdateItem'], 'messagingStats'),
+      items(['GetItem'], 'settings'),
+      'signing-secret:read',
+    ],
   },
 } as const satisfies Record<string, WorkerDef>;
 
@@ -167,7 +184,7 @@ export const schedules = {
     handler: 'labels/refund-expired-labels',
     schedule: 'rate(1 day)',
     timeoutSeconds: 300,
-    capabilities: ['table:read', 'table:write', 'secret:read'],
+    capabilities: [query('byStatus', 'unusedLabels'), items(['UpdateItem'], 'order'), 'secret:read'],
   },
 } as const satisfies Record<string, ScheduleDef>;
 
@@ -177,7 +194,7 @@ export const subscribers = {
     topic: 'email-events',
     handler: 'email/ses-events',
     timeoutSeconds: 30,
-    capabilities: ['table:read', 'table:write'],
+    capabilities: [items(['UpdateItem'], 'emailJob', 'order', 'messagingStats')],
   },
 } as const satisfies Record<string, SubscriberDef>;
 
@@ -192,7 +209,11 @@ export const streamConsumers = {
     timeoutSeconds: 30,
     batchSize: 10,
     retryAttempts: 10,
-    capabilities: ['table:read', 'table:write', 'email-jobs:send'],
+    capabilities: [
+      items(['GetItem', 'UpdateItem'], 'outbox'),
+      items(['GetItem'], 'order', 'settings', 'emailTemplate'),
+      'email-jobs:send',
+    ],
   },
 } as const satisfies Record<string, StreamConsumerDef>;
 

@@ -4,7 +4,10 @@
  */
 export const ENV = {
   stage: 'STAGE',
-  /** The function's key in the route, worker or schedule table: every log line names it. */
+  /**
+   * The function's key in the route, worker, schedule, subscriber or stream table (e.g. `listProducts`): every
+   * log line names it, and the local stack's DynamoDB access log attributes calls by it.
+   */
   functionKey: 'FUNCTION_KEY',
   tableName: 'TABLE_NAME',
   emailQueueUrl: 'EMAIL_QUEUE_URL',
@@ -12,6 +15,8 @@ export const ENV = {
   labelQueueUrl: 'LABEL_QUEUE_URL',
   imagesBucket: 'IMAGES_BUCKET',
   secretId: 'PROVIDER_SECRET_ID',
+  /** The webhook signing secret (SIGNING_SECRET_KEYS), apart from the provider API keys. */
+  signingSecretId: 'SIGNING_SECRET_ID',
   siteUrl: 'SITE_URL',
   emailFrom: 'EMAIL_FROM',
   /** The SES configuration set whose event destination reports bounces and complaints (SNS, ses-events). */
@@ -40,6 +45,8 @@ export const ENV = {
    * runner sets it only where the template sets PAYOUT_KEY_ARN).
    */
   localPayoutKeyFile: 'LOCAL_PAYOUT_KEY_FILE',
+  /** Local stack only: the signing secret's file. */
+  localSigningSecretsFile: 'LOCAL_SIGNING_SECRETS_FILE',
   /**
    * The value CloudFront sends in ORIGIN_VERIFY_HEADER on every API request: a dynamic reference to the stage's
    * generated origin secret, resolved by CloudFormation for the distribution and the API functions alike.
@@ -63,6 +70,12 @@ export const TABLE_INDEXES = {
    */
   changes: { name: 'changes', pk: 'gsi5pk', sk: 'gsi5sk' },
 } as const;
+/**
+ * Keys held by the signing secret, not the provider secret: what a public webhook needs to check a signature
+ * (Twilio signs its callbacks with the account's auth token, which also authenticates SMS sends).
+ */
+export const SIGNING_SECRET_KEYS = ['twilioAuthToken', 'easypostWebhookSecret'] as const;
+
 export const TTL_ATTRIBUTE = 'expiresAt';
 
 /** The CloudWatch namespace of the product's own metrics (embedded metric format lines), dimensioned by stage. */

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { SmsStatus } from '../../shared/rules/sms.js';
 import type { ShipmentState, TimelineEntry, TrackingStatus } from '../../shared/schemas/shipment.js';
+import { INDEX_PARTITIONS, TABLE_PARTITIONS as P } from '../../shared/table-keys.js';
 import type { PayoutEnvelope } from './payout-details.js';
 
 export interface TableKey {
@@ -16,21 +17,13 @@ export interface TableKey {
 }
 
 /** The collection index's partitions: every item of one kind, in the order its list shows it. */
-const COLLECTION = {
-  orders: 'ORDERS',
-  customers: 'CUSTOMERS',
-  catalogue: 'CATALOGUE',
-  tickets: 'TICKETS',
-  emailLog: 'EMAILLOG',
-  smsLog: 'SMSLOG',
-  smsStatusLog: 'SMSSTATUSLOG',
-} as const;
+const COLLECTION = INDEX_PARTITIONS.collection;
 
 /** The one partition of the orderList index: every order, keyed by when it last changed. */
-const ORDER_LIST_PARTITION = 'ORDERS';
+const ORDER_LIST_PARTITION = INDEX_PARTITIONS.orderList.orders;
 
 /** The changes index's partitions: every item of one kind, keyed by when it last changed. */
-const CHANGES = { customers: 'CUSTOMERS', tickets: 'TICKETS' } as const;
+const CHANGES = INDEX_PARTITIONS.changes;
 export type ChangesPartition = (typeof CHANGES)[keyof typeof CHANGES];
 
 /**
@@ -132,7 +125,7 @@ export const ORDER_LIST_ATTRIBUTES = [
 export type OrderListItem = Pick<OrderItem, (typeof ORDER_LIST_ATTRIBUTES)[number]>;
 
 export const order = {
-  key: (orderId: string) => ({ pk: `ORDER#${orderId}`, sk: 'ORDER' as const }),
+  key: (orderId: string) => ({ pk: `${P.order}${orderId}`, sk: 'ORDER' as const }),
   /** collection (newest first), byStatus (one status, newest first), byCustomer, orderList (by last change). */
   indexes: (o: Pick<OrderItem, 'order_id' | 'created_at' | 'updated_at' | 'status' | 'customer'>) => ({
     gsi1pk: COLLECTION.orders,
@@ -144,7 +137,7 @@ export const order = {
   }),
   /** byStatus: moves with every status change. */
   statusIndex: (status: string, createdAt: string, orderId: string) => ({
-    gsi2pk: `ORDERSTATUS#${status}`,
+    gsi2pk: `${INDEX_PARTITIONS.byStatus.orderStatus}${status}`,
     gsi2sk: `${createdAt}#${orderId}`,
   }),
   /**
@@ -171,18 +164,18 @@ export const touchValues = (orderId: string, at: string) => ({
 
 /** The secret link's pointer to its order (order transaction). */
 export const orderToken = {
-  key: (token: string) => ({ pk: `TOKEN#${token}`, sk: 'TOKEN' }),
+  key: (token: string) => ({ pk: `${P.orderToken}${token}`, sk: 'TOKEN' }),
 };
 
 /** Checkout idempotency record (request hash → order id), 7 days. */
 export const checkoutIdempotency = {
-  key: (idempotencyKey: string) => ({ pk: `IDEMPOTENCY#${idempotencyKey}`, sk: 'IDEMPOTENCY' }),
+  key: (idempotencyKey: string) => ({ pk: `${P.checkoutIdempotency}${idempotencyKey}`, sk: 'IDEMPOTENCY' }),
 };
 
 /** Order link access log (token, success, IP, time), 90 days. */
 export const accessLog = {
   key: (token: string, at: string, id: string) => ({
-    pk: `ACCESSLOG#${token.slice(0, 100)}`,
+    pk: `${P.accessLog}${token.slice(0, 100)}`,
     sk: `${at}#${id}`,
   }),
 };
@@ -192,9 +185,9 @@ export const accessLog = {
  * ms); the window opens at its first hit. Expired by TTL.
  */
 export const rateLimit = {
-  key: (scope: string) => ({ pk: `RATELIMIT#${scope}`, sk: 'WINDOW' as const }),
+  key: (scope: string) => ({ pk: `${P.rateLimit}${scope}`, sk: 'WINDOW' as const }),
   /** The action `once` names (a checkout's idempotency key) has taken its slots: it never counts again. */
-  claim: (once: string) => ({ pk: `RATELIMIT#once#${once}`, sk: 'CLAIM' as const }),
+  claim: (once: string) => ({ pk: `${P.rateLimit}once#${once}`, sk: 'CLAIM' as const }),
 };
 
 // ------------------------------------------------------------------------------------------------- shipments
@@ -246,7 +239,7 @@ export const shipment = {
   key: (orderId: string) => ({ pk: order.key(orderId).pk, sk: 'SHIPMENT' as const }),
   /** collection: the EasyPost shipment id, for webhook events. */
   easypostIndex: (easypostShipmentId: string) => ({
-    gsi1pk: `EASYPOST_SHIPMENT#${easypostShipmentId}`,
+    gsi1pk: `${COLLECTION.easypostShipment}${easypostShipmentId}`,
     gsi1sk: 'SHIPMENT',
   }),
   /** byStatus: purchased labels with no carrier scan yet, oldest first (the daily refund). */
@@ -254,12 +247,12 @@ export const shipment = {
     gsi2pk: shipment.unusedPartition,
     gsi2sk: `${purchasedAt}#${orderId}`,
   }),
-  unusedPartition: 'LABELS#UNUSED',
+  unusedPartition: INDEX_PARTITIONS.byStatus.unusedLabels,
 } as const;
 
 /** A tracker event applied once, 30 days. */
 export const easypostEvent = {
-  key: (eventId: string) => ({ pk: `EASYPOST_EVENT#${eventId}`, sk: 'EVENT' }),
+  key: (eventId: string) => ({ pk: `${P.easypostEvent}${eventId}`, sk: 'EVENT' }),
 };
 
 // ------------------------------------------------------------------------------------------------- customers
@@ -295,7 +288,7 @@ export const customer = {
    */
   idOf: (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32),
   key: (email: string) => customer.keyById(customer.idOf(email)),
-  keyById: (id: string) => ({ pk: `CUSTOMER#${id}`, sk: 'PROFILE' as const }),
+  keyById: (id: string) => ({ pk: `${P.customer}${id}`, sk: 'PROFILE' as const }),
   /** changes: by last change, for the customers list's cache (keyed by the opaque id, never the e-mail). */
   changeIndex: (updatedAt: string, email: string) =>
     customer.changeIndexById(updatedAt, customer.idOf(email)),
@@ -340,7 +333,7 @@ export interface ProductItem {
 }
 
 export const product = {
-  key: (id: string) => ({ pk: `PRODUCT#${id}`, sk: 'PRODUCT' as const }),
+  key: (id: string) => ({ pk: `${P.product}${id}`, sk: 'PRODUCT' as const }),
   /** collection: catalogue order, productid zero-padded so text order is number order. */
   indexes: (productId: number) => ({
     gsi1pk: COLLECTION.catalogue,
@@ -354,7 +347,7 @@ export const product = {
  * (conditional on not existing): no two products can ever share a productid, however they are created.
  */
 export const productIdClaim = {
-  key: (productId: number) => ({ pk: `PRODUCTID#${productId}`, sk: 'PRODUCTID' as const }),
+  key: (productId: number) => ({ pk: `${P.productIdClaim}${productId}`, sk: 'PRODUCTID' as const }),
 } as const;
 
 // -------------------------------------------------------------------------------------------------- settings
@@ -363,7 +356,7 @@ export const productIdClaim = {
 export type SettingsItem = Record<string, unknown>;
 
 export const settings = {
-  key: () => ({ pk: 'SETTINGS', sk: 'SITE' as const }),
+  key: () => ({ pk: P.settings, sk: 'SITE' as const }),
 } as const;
 
 // --------------------------------------------------------------------------------------------------- tickets
@@ -383,7 +376,7 @@ export interface TicketItem {
 }
 
 export const ticket = {
-  key: (ticketNumber: string) => ({ pk: `TICKET#${ticketNumber}`, sk: 'TICKET' as const }),
+  key: (ticketNumber: string) => ({ pk: `${P.ticket}${ticketNumber}`, sk: 'TICKET' as const }),
   /** collection: newest first. */
   indexes: (t: Pick<TicketItem, 'created_at' | 'updated_at' | 'ticket_number'>) => ({
     gsi1pk: COLLECTION.tickets,
@@ -428,16 +421,16 @@ export interface DailyStatsItem {
 }
 
 export const counters = {
-  orders: () => ({ pk: 'STATS' as const, sk: 'ORDERS' as const }),
-  tickets: () => ({ pk: 'STATS' as const, sk: 'TICKETS' as const }),
+  orders: () => ({ pk: P.stats, sk: 'ORDERS' as const }),
+  tickets: () => ({ pk: P.stats, sk: 'TICKETS' as const }),
   /** `last_productid`: the highest productid handed out (new products take the next ones). */
-  productIds: () => ({ pk: 'STATS' as const, sk: 'PRODUCTID' as const }),
+  productIds: () => ({ pk: P.stats, sk: 'PRODUCTID' as const }),
   /** `day` is `YYYY-MM-DD` (UTC). */
-  day: (day: string) => ({ pk: 'STATS#DAILY' as const, sk: day }),
-  dailyPartition: 'STATS#DAILY' as const,
+  day: (day: string) => ({ pk: P.dailyStats, sk: day }),
+  dailyPartition: P.dailyStats,
   /** One UTC day's messages (MessageStatsItem): the marketing page's figures and the SMS daily limit. */
-  messagingDay: (day: string) => ({ pk: 'STATS#MESSAGING' as const, sk: day }),
-  messagingPartition: 'STATS#MESSAGING' as const,
+  messagingDay: (day: string) => ({ pk: P.messagingStats, sk: day }),
+  messagingPartition: P.messagingStats,
 } as const;
 
 /**
@@ -470,14 +463,14 @@ export const dayOf = (at: string | Date): string =>
 
 /** One item per e-mail job: its idempotency record and its line in the e-mail log. */
 export const emailJob = {
-  key: (jobId: string) => ({ pk: `EMAILJOB#${jobId}`, sk: 'JOB' as const }),
+  key: (jobId: string) => ({ pk: `${P.emailJob}${jobId}`, sk: 'JOB' as const }),
   /** collection: newest first (the admin's Recent Emails). */
   indexes: (sentAt: string, jobId: string) => ({ gsi1pk: COLLECTION.emailLog, gsi1sk: `${sentAt}#${jobId}` }),
   collectionPartition: COLLECTION.emailLog,
 } as const;
 
 export const emailTemplate = {
-  key: (name: string) => ({ pk: `EMAILTEMPLATE#${name}`, sk: 'TEMPLATE' as const }),
+  key: (name: string) => ({ pk: `${P.emailTemplate}${name}`, sk: 'TEMPLATE' as const }),
 } as const;
 
 // -------------------------------------------------------------------------------------------------------- SMS
@@ -503,17 +496,17 @@ export interface SmsMessageItem {
 }
 
 export const smsMessage = {
-  key: (id: string) => ({ pk: `SMS#${id}`, sk: 'SMS' as const }),
+  key: (id: string) => ({ pk: `${P.sms}${id}`, sk: 'SMS' as const }),
   /** collection: newest first (Message History, latest 50). */
   indexes: (createdAt: string, id: string) => ({ gsi1pk: COLLECTION.smsLog, gsi1sk: `${createdAt}#${id}` }),
   /** The provider's SID to our message id (status callbacks name the SID). */
-  sidKey: (sid: string) => ({ pk: `SMSSID#${sid}`, sk: 'SMSSID' as const }),
+  sidKey: (sid: string) => ({ pk: `${P.smsSid}${sid}`, sk: 'SMSSID' as const }),
   collectionPartition: COLLECTION.smsLog,
 } as const;
 
 /** One applied status callback (the message status log, latest 50); expires like the e-mail log. */
 export const smsStatusEvent = {
-  key: (messageId: string, status: string) => ({ pk: `SMS#${messageId}`, sk: `STATUS#${status}` }),
+  key: (messageId: string, status: string) => ({ pk: `${P.sms}${messageId}`, sk: `STATUS#${status}` }),
   indexes: (at: string, messageId: string, status: string) => ({
     gsi1pk: COLLECTION.smsStatusLog,
     gsi1sk: `${at}#${messageId}#${status}`,
@@ -523,7 +516,7 @@ export const smsStatusEvent = {
 
 /** A number that replied STOP or that Twilio refused as opted out (21610); START removes it. */
 export const smsOptOut = {
-  key: (e164: string) => ({ pk: `SMSOPTOUT#${e164}`, sk: 'OPTOUT' as const }),
+  key: (e164: string) => ({ pk: `${P.smsOptOut}${e164}`, sk: 'OPTOUT' as const }),
 } as const;
 
 // ----------------------------------------------------------------------------------------------------- outbox
@@ -559,7 +552,7 @@ export interface OutboxItem {
 }
 
 export const outbox = {
-  key: (outboxId: string) => ({ pk: `OUTBOX#${outboxId}`, sk: 'OUTBOX' as const }),
+  key: (outboxId: string) => ({ pk: `${P.outbox}${outboxId}`, sk: 'OUTBOX' as const }),
   /** The `entity` value the stream's filter criteria select (infra/constructs/outbox.ts). */
   entity: 'outbox' as const,
 } as const;

@@ -7,11 +7,11 @@ import {
 } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod/mini';
 import { adminSettingsMessages } from '../../shared/messages.js';
-import { ENV } from '../../shared/runtime-env.js';
+import { ENV, SIGNING_SECRET_KEYS } from '../../shared/runtime-env.js';
 import { requireEnv } from './env.js';
 import { AppError } from './errors.js';
 
-/** The provider keys held in the one Secrets Manager secret. Every key is optional until staff set it. */
+/** The provider keys and signing secrets (two Secrets Manager secrets). Every key is optional until staff set it. */
 export const ZProviderSecrets = z.object({
   easypostTestKey: z.optional(z.string()),
   easypostProdKey: z.optional(z.string()),
@@ -41,13 +41,37 @@ const secretsClient = () => {
   return client;
 };
 
+/**
+ * The two secrets: the provider API keys, and the webhook signing secrets (SIGNING_SECRET_KEYS), so that a
+ * public webhook's role reads only the latter. A function reads a secret only when the stack gave it that
+ * secret's id (the capability that grants it); each key is read from its own secret only (the provider secret
+ * may still hold blank or old copies of the signing keys: they are ignored).
+ */
+interface Store {
+  idEnv: (typeof ENV)[keyof typeof ENV];
+  /** Locally there is no Secrets Manager emulator: the same interface reads a git-ignored JSON file. */
+  fileEnv: string;
+  holds: (key: string) => boolean;
+}
+const isSigningKey = (key: string) => (SIGNING_SECRET_KEYS as readonly string[]).includes(key);
+const PROVIDER: Store = {
+  idEnv: ENV.secretId,
+  fileEnv: ENV.localSecretsFile,
+  holds: (k) => !isSigningKey(k),
+};
+const SIGNING: Store = {
+  idEnv: ENV.signingSecretId,
+  fileEnv: ENV.localSigningSecretsFile,
+  holds: isSigningKey,
+};
+const granted = (store: Store) => Boolean(process.env[store.idEnv]);
+
 /** The secret's whole JSON, keys this code does not know included (a write must keep them). */
-async function loadRaw(): Promise<Record<string, unknown>> {
-  // Locally there is no Secrets Manager emulator: the same interface reads a git-ignored JSON file.
-  const localFile = process.env[ENV.localSecretsFile];
+async function loadRaw(store: Store): Promise<Record<string, unknown>> {
+  const localFile = process.env[store.fileEnv];
   const text = localFile
     ? await readFile(localFile, 'utf8')
-    : ((await secretsClient().send(new GetSecretValueCommand({ SecretId: requireEnv(ENV.secretId) })))
+    : ((await secretsClient().send(new GetSecretValueCommand({ SecretId: requireEnv(store.idEnv) })))
         .SecretString ?? '{}');
   const parsed: unknown = JSON.parse(text);
   return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
@@ -55,9 +79,9 @@ async function loadRaw(): Promise<Record<string, unknown>> {
     : {};
 }
 
-async function storeRaw(value: Record<string, unknown>): Promise<void> {
+async function storeRaw(store: Store, value: Record<string, unknown>): Promise<void> {
   const text = JSON.stringify(value, null, 2);
-  const localFile = process.env[ENV.localSecretsFile];
+  const localFile = process.env[store.fileEnv];
   if (localFile) {
     // Written beside the file, then renamed over it: a reader sees the old file or the new one, never half.
     const temporary = `${localFile}.${randomBytes(6).toString('hex')}.tmp`;
@@ -66,11 +90,22 @@ async function storeRaw(value: Record<string, unknown>): Promise<void> {
     return;
   }
   await secretsClient().send(
-    new PutSecretValueCommand({ SecretId: requireEnv(ENV.secretId), SecretString: text }),
+    new PutSecretValueCommand({ SecretId: requireEnv(store.idEnv), SecretString: text }),
   );
 }
 
-const load = async (): Promise<ProviderSecrets> => clean(await loadRaw());
+/** The keys `store` holds, from its raw JSON. */
+const own = (store: Store, raw: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(raw).filter(([key]) => store.holds(key)));
+
+async function loadStore(store: Store): Promise<ProviderSecrets> {
+  return granted(store) ? clean(own(store, await loadRaw(store))) : {};
+}
+
+const load = async (): Promise<ProviderSecrets> => {
+  const [provider, signing] = await Promise.all([loadStore(PROVIDER), loadStore(SIGNING)]);
+  return { ...provider, ...signing };
+};
 
 /** Provider keys, cached for five minutes per container so a rotated key is picked up without a deploy. */
 export async function getProviderSecrets(now = Date.now()): Promise<ProviderSecrets> {
@@ -103,14 +138,22 @@ export async function saveProviderSecrets(changes: ProviderSecrets): Promise<Pro
   const wanted = Object.entries(changes).filter(([, v]) => typeof v === 'string');
   if (wanted.length === 0) return getProviderSecrets();
   try {
-    for (let attempt = 1; ; attempt++) {
-      await storeRaw({ ...(await loadRaw()), ...Object.fromEntries(wanted) });
-      const stored = await loadRaw();
-      if (wanted.every(([k, v]) => stored[k] === v)) return clean(stored);
-      // 409: the client may simply save again (the settings page shows 'Error saving settings: ...').
-      if (attempt >= WRITE_ATTEMPTS) throw new AppError('conflict', adminSettingsMessages.secretsConflict);
+    for (const store of [PROVIDER, SIGNING]) {
+      const mine = wanted.filter(([key]) => store.holds(key));
+      if (mine.length > 0) await saveInto(store, mine);
     }
+    return await load();
   } finally {
     clearSecretsCache();
+  }
+}
+
+async function saveInto(store: Store, wanted: Array<[string, unknown]>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await storeRaw(store, { ...(await loadRaw(store)), ...Object.fromEntries(wanted) });
+    const stored = await loadRaw(store);
+    if (wanted.every(([k, v]) => stored[k] === v)) return;
+    // 409: the client may simply save again (the settings page shows 'Error saving settings: ...').
+    if (attempt >= WRITE_ATTEMPTS) throw new AppError('conflict', adminSettingsMessages.secretsConflict);
   }
 }

@@ -15,8 +15,11 @@ export async function getStoredSettings(consistent = false): Promise<SettingsIte
 
 const isConditionFailure = (error: unknown) => error instanceof ConditionalCheckFailedException;
 
-/** Spec 001 §4: 'If no row exists a default row is created'. Losing the race to another creator is fine. */
-async function createDefaultRecord(at: string): Promise<void> {
+/**
+ * Spec 001 §4: 'If no row exists a default row is created'. Losing the race to another creator is fine.
+ * True when this call wrote it (the first-deploy command `ops init-settings` says so).
+ */
+export async function createDefaultSettings(at: string): Promise<boolean> {
   try {
     await db.send(
       new PutCommand({
@@ -25,8 +28,10 @@ async function createDefaultRecord(at: string): Promise<void> {
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
+    return true;
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
+    return false;
   }
 }
 
@@ -92,7 +97,7 @@ export async function updateSettings(
       if (!isConditionFailure(error) || attempt >= ATTEMPTS) throw error;
     }
     const stored = await getStoredSettings(true);
-    if (!stored) await createDefaultRecord(at);
+    if (!stored) await createDefaultSettings(at);
     else await repairGroups(stored, groupsNeedingRepair(stored, writes));
   }
 }

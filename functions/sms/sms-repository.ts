@@ -1,10 +1,4 @@
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { SMS_STATUSES, type SmsStatus, smsStatusRank } from '../../shared/rules/sms.js';
 import { TTL_ATTRIBUTE } from '../../shared/runtime-env.js';
 import { db, tableName } from '../lib/db.js';
@@ -49,14 +43,17 @@ export async function releaseDailySlot(now: Date): Promise<void> {
   );
 }
 
-/** The numbers of `numbers` that opted out (one consistent read each, in parallel). */
+/**
+ * The numbers of `numbers` that opted out (one consistent read each, in parallel). An opt-out item counts until
+ * START marks it `opted_in_at` (kept, not deleted: the public inbound webhook is granted no DeleteItem).
+ */
 export async function optedOut(numbers: readonly string[]): Promise<Set<string>> {
   const found = await Promise.all(
     numbers.map(async (e164) => {
       const { Item } = await db.send(
         new GetCommand({ TableName: tableName(), Key: smsOptOut.key(e164), ConsistentRead: true }),
       );
-      return Item ? e164 : null;
+      return Item && !Item.opted_in_at ? e164 : null;
     }),
   );
   return new Set(found.filter((n): n is string => n !== null));
@@ -71,8 +68,20 @@ export async function recordOptOut(e164: string, source: 'inbound' | 'twilio', a
   );
 }
 
-export async function removeOptOut(e164: string): Promise<void> {
-  await db.send(new DeleteCommand({ TableName: tableName(), Key: smsOptOut.key(e164) }));
+/** START: the number may be sent to again. A later STOP (or 21610) writes the opt-out whole again. */
+export async function removeOptOut(e164: string, at: string): Promise<void> {
+  // A number that never opted out has nothing to undo (the condition fails; no item is created).
+  await conditional(() =>
+    db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: smsOptOut.key(e164),
+        UpdateExpression: 'SET opted_in_at = :at',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':at': at },
+      }),
+    ),
+  );
 }
 
 /** A new message record; its id is fresh, so the write never replaces one. */

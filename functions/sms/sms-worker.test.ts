@@ -18,8 +18,9 @@ jest.mock('../lib/twilio', () => ({ createTwilioClient: () => ({ messages: { cre
 process.env.TABLE_NAME = 'test-table';
 process.env.SITE_URL = 'https://shop.example.com';
 const dir = mkdtempSync(join(tmpdir(), 'sms-worker-'));
-process.env.LOCAL_SECRETS_FILE = join(dir, 'secrets.json');
-writeFileSync(process.env.LOCAL_SECRETS_FILE, JSON.stringify({ twilioAuthToken: 'a'.repeat(32) }));
+process.env.SIGNING_SECRET_ID = 'signing';
+process.env.LOCAL_SIGNING_SECRETS_FILE = join(dir, 'signing-secrets.json');
+writeFileSync(process.env.LOCAL_SIGNING_SECRETS_FILE, JSON.stringify({ twilioAuthToken: 'a'.repeat(32) }));
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const { processSmsJob } = require('./sms-worker') as typeof import('./sms-worker');

@@ -16,9 +16,11 @@ const neverSaved = async () => null;
 
 beforeAll(() => {
   const dir = mkdtempSync(join(tmpdir(), 'sms-webhook-'));
-  file = join(dir, 'secrets.json');
+  file = join(dir, 'signing-secrets.json');
   writeFileSync(file, JSON.stringify({ twilioAuthToken: TOKEN }));
-  process.env.LOCAL_SECRETS_FILE = file;
+  // The webhooks are given the signing secret only (the auth token signs Twilio's callbacks).
+  process.env.SIGNING_SECRET_ID = 'signing';
+  process.env.LOCAL_SIGNING_SECRETS_FILE = file;
   process.env.SITE_URL = SITE;
   clearSecretsCache();
 });

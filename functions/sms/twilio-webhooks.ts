@@ -110,6 +110,6 @@ export async function handleInboundMessage(
   const inbound = parseInput(ZTwilioInboundMessage, form);
   const keyword = inboundKeyword(inbound.Body);
   if (keyword === 'opt-out') await recordOptOut(inbound.From, 'inbound', now.toISOString());
-  else if (keyword === 'opt-in') await removeOptOut(inbound.From);
+  else if (keyword === 'opt-in') await removeOptOut(inbound.From, now.toISOString());
   return { received: true, duplicate: false };
 }

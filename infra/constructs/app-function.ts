@@ -28,10 +28,13 @@ export class AppFunction extends Construct {
   public readonly function: lambda.Function;
   public readonly role: iam.Role;
   public readonly logGroup: logs.LogGroup;
+  /** The row's key in its table (`listProducts`, `emailWorker`...). */
+  public readonly functionKey: string;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id);
     const { config } = props;
+    this.functionKey = props.functionKey;
 
     this.logGroup = new logs.LogGroup(this, 'Logs', {
       retention: config.logRetention,

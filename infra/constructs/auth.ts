@@ -20,40 +20,51 @@ export class Auth extends Construct {
     super(scope, id);
     const { config } = props;
 
+    const signIn = config.staffSignIn;
+    const threatProtection = {
+      off: undefined,
+      audit: cognito.StandardThreatProtectionMode.AUDIT_ONLY,
+      enforced: cognito.StandardThreatProtectionMode.FULL_FUNCTION,
+    }[signIn.threatProtection];
     this.userPool = new cognito.UserPool(this, 'UserPool', {
       selfSignUpEnabled: false,
       signInAliases: { email: true },
       autoVerify: { email: true },
       standardAttributes: { email: { required: true, mutable: true } },
       passwordPolicy: {
-        minLength: 8,
+        minLength: signIn.passwordMinLength,
         requireUppercase: true,
         requireLowercase: true,
         requireDigits: true,
         requireSymbols: true,
         tempPasswordValidity: Duration.days(3),
       },
-      mfa: cognito.Mfa.OPTIONAL,
+      // TOTP only: SMS would need an origination number and is the weaker factor.
+      mfa: signIn.mfa === 'required' ? cognito.Mfa.REQUIRED : cognito.Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: false },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
-      featurePlan: cognito.FeaturePlan.ESSENTIALS,
+      featurePlan: threatProtection ? cognito.FeaturePlan.PLUS : cognito.FeaturePlan.ESSENTIALS,
+      standardThreatProtectionMode: threatProtection,
       deletionProtection: config.deletionProtection,
       removalPolicy: config.removalPolicy,
     });
-    Validations.of(this.userPool).acknowledge(
-      {
+    if (signIn.mfa !== 'required') {
+      Validations.of(this.userPool).acknowledge({
         id: 'AwsSolutions-COG2',
         reason:
-          'MFA is offered (TOTP) but not forced: the pool holds a handful of staff created by an admin, and the spec signs them in with e-mail and password; forcing MFA is a business decision left open.',
-      },
-      {
+          'MFA is offered (TOTP) but not forced outside prod: the local stack runs this template on cognito-local, which has no MFA; prod requires it.',
+      });
+    }
+    if (!threatProtection) {
+      Validations.of(this.userPool).acknowledge({
         id: 'AwsSolutions-COG8',
         reason:
-          'The Plus plan (threat protection) is billed per user for a pool of a few staff accounts with self sign-up disabled; Essentials with a strong password policy is proportionate here.',
-      },
-    );
+          'Threat protection (the Plus plan, billed per user) is switched on in prod; a dev pool holds a few test accounts and Essentials with a strong password policy is proportionate there.',
+      });
+    }
 
     this.userPoolClient = this.userPool.addClient('WebClient', {
+      ...(signIn.refreshTokenHours && { refreshTokenValidity: Duration.hours(signIn.refreshTokenHours) }),
       // USER_PASSWORD_AUTH because the local Cognito emulator has no SRP; SRP for the deployed Amplify client.
       authFlows: { userPassword: true, userSrp: true },
       generateSecret: false,

@@ -1,10 +1,14 @@
 import { SecretValue, Validations } from 'aws-cdk-lib';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { ORIGIN_SECRET_KEY } from '../../shared/runtime-env.js';
+import { ORIGIN_SECRET_KEY, SIGNING_SECRET_KEYS } from '../../shared/runtime-env.js';
 import type { StageConfig } from '../stage-config.js';
 
-/** Keys of the provider secret's JSON. Empty until an admin enters them in the back office. */
+/**
+ * Keys of the provider secret's JSON. Empty until an admin enters them in the back office. The last two are
+ * placeholders kept only so that the template's value never changes (that would overwrite entered keys): the
+ * functions read those keys from the signing secret (SIGNING_SECRET_KEYS) only.
+ */
 export const PROVIDER_SECRET_KEYS = [
   'easypostTestKey',
   'easypostProdKey',
@@ -20,6 +24,11 @@ export interface SecretsProps {
 
 export class Secrets extends Construct {
   public readonly providerSecret: secretsmanager.Secret;
+  /**
+   * The webhook signing secrets (Twilio's auth token, EasyPost's webhook secret): the only secret a public
+   * webhook may read, so a flood of forged callbacks can never reach the provider API keys.
+   */
+  public readonly signingSecret: secretsmanager.Secret;
   /** CloudFront's proof to the API that a request came through the distribution (ORIGIN_VERIFY_HEADER). */
   public readonly originSecret: secretsmanager.Secret;
 
@@ -39,6 +48,20 @@ export class Secrets extends Construct {
       id: 'AwsSolutions-SMG4',
       reason:
         'Third-party API keys cannot be rotated by a Lambda: EasyPost, Twilio and the e-mail provider issue them in their own dashboards, and an admin replaces them in the back office.',
+    });
+
+    // Same rule as the provider secret: the placeholders are written once, staff's values survive deploys.
+    this.signingSecret = new secretsmanager.Secret(this, 'SigningSecret', {
+      description: `Webhook signing secrets (Twilio auth token, EasyPost webhook secret) for the ${props.config.stage} stage`,
+      secretObjectValue: Object.fromEntries(
+        SIGNING_SECRET_KEYS.map((key) => [key, SecretValue.unsafePlainText('')]),
+      ),
+      removalPolicy: props.config.removalPolicy,
+    });
+    Validations.of(this.signingSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Twilio and EasyPost issue their signing secrets in their own dashboards; an admin replaces them (the Twilio auth token in the back office).',
     });
 
     // Generated once; CloudFront and the API functions both read it at deploy time (a dynamic reference), so

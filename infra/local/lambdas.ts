@@ -3,6 +3,7 @@
  * own module instances, so functions never share environment or state with each other or with the runner.
  */
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
@@ -118,6 +119,9 @@ export interface LogSink {
   line(source: string, text: string): void;
 }
 
+/** Told each invocation's wall time and outcome (the cost meter's hook; absent unless it is on). */
+export type InvocationObserver = (durationMs: number, failed: boolean) => void;
+
 export class LocalFunction {
   private worker: Worker | undefined;
   private readonly pending = new Map<string, Pending>();
@@ -126,6 +130,7 @@ export class LocalFunction {
   constructor(
     readonly spec: FunctionSpec,
     private readonly log: LogSink,
+    private readonly observe?: InvocationObserver,
   ) {}
 
   /** Starts the container now, so the first request does not pay for loading the bundle. */
@@ -134,6 +139,22 @@ export class LocalFunction {
   }
 
   invoke(event: unknown): Promise<unknown> {
+    const observe = this.observe;
+    if (!observe) return this.run(event);
+    const started = performance.now();
+    return this.run(event).then(
+      (result) => {
+        observe(performance.now() - started, false);
+        return result;
+      },
+      (error: unknown) => {
+        observe(performance.now() - started, true);
+        throw error;
+      },
+    );
+  }
+
+  private run(event: unknown): Promise<unknown> {
     if (this.stopped) return Promise.reject(new Error(`${this.spec.label} is stopped`));
     const worker = this.ensureWorker();
     const id = randomUUID();

@@ -344,6 +344,10 @@ export const LOCAL_SECRET_PLACEHOLDERS: Record<string, string> = {
   easypostTestKey: 'EZTK_local_placeholder_not_a_real_key',
   // The local EasyPost test server accepts any carrier account id.
   easypostCarrierAccount: 'ca_local_usps',
+};
+
+/** The signing secret's local placeholders (signing-secrets.json). */
+export const LOCAL_SIGNING_SECRET_PLACEHOLDERS: Record<string, string> = {
   // Signs the local EasyPost test server's tracker events; a real one is set in Secrets Manager per stage.
   easypostWebhookSecret: 'local-easypost-webhook-secret',
 };
@@ -367,6 +371,9 @@ export function ensureSecretsFile(
   file: string,
   secrets: readonly NamedResource[],
   resolver: Resolver,
+  placeholders: Record<string, string> = LOCAL_SECRET_PLACEHOLDERS,
+  /** Values carried over when the file is first written (the signing keys an older single file held). */
+  carried: Record<string, Json> = {},
 ): boolean {
   const generated: string[] = [];
   const value: Record<string, Json> = {};
@@ -380,11 +387,12 @@ export function ensureSecretsFile(
     if (typeof generate.GenerateStringKey === 'string') generated.push(generate.GenerateStringKey);
   }
   if (existsSync(file)) {
-    addMissingKeys(file, generated);
+    addMissingKeys(file, generated, placeholders);
     return false;
   }
   for (const key of generated) value[key] = randomBytes(16).toString('hex');
-  for (const [key, placeholder] of Object.entries(LOCAL_SECRET_PLACEHOLDERS)) {
+  Object.assign(value, carried);
+  for (const [key, placeholder] of Object.entries(placeholders)) {
     if (value[key] === undefined || value[key] === '') value[key] = placeholder;
   }
   writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
@@ -395,16 +403,29 @@ export function ensureSecretsFile(
  * A secret file from an older checkout gets the placeholders and generated values (a secret added to the
  * template since, like the origin secret) it lacks; keys present (even blank) are kept.
  */
-function addMissingKeys(file: string, generated: readonly string[]): void {
+function addMissingKeys(
+  file: string,
+  generated: readonly string[],
+  placeholders: Record<string, string>,
+): void {
   const value = parseObject(readFileSync(file, 'utf8'));
   const missing = [
-    ...Object.entries(LOCAL_SECRET_PLACEHOLDERS),
+    ...Object.entries(placeholders),
     ...generated.map((key) => [key, randomBytes(16).toString('hex')] as const),
   ].filter(([key]) => value[key] === undefined);
   if (missing.length === 0) return;
   writeFileSync(file, `${JSON.stringify({ ...value, ...Object.fromEntries(missing) }, null, 2)}\n`, {
     mode: 0o600,
   });
+}
+
+/** The non-blank values of `keys` in an existing secret file (none when there is no file). */
+export function carriedSecrets(file: string, keys: readonly string[]): Record<string, Json> {
+  if (!existsSync(file)) return {};
+  const value = parseObject(readFileSync(file, 'utf8'));
+  return Object.fromEntries(
+    keys.flatMap((k) => (typeof value[k] === 'string' && value[k] !== '' ? [[k, value[k]]] : [])),
+  );
 }
 
 function parseObject(text: string): Record<string, Json> {

@@ -8,10 +8,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod/mini';
-import { ENV } from '../../shared/runtime-env.js';
+import { ENV, SIGNING_SECRET_KEYS } from '../../shared/runtime-env.js';
 import { QUEUE_NAMES } from '../constructs/jobs.js';
 import { JwtAuthorizer } from './authorizer.js';
 import { BreachRangeService, ZBreachMode } from './breach-range.js';
+import { CostMeter, costMeterEnabled, summarizeTemplate } from './cost-meter.js';
 import { startEasyPostServer } from './easypost-server.js';
 import {
   assertJava,
@@ -36,18 +37,21 @@ import { type FunctionSpec, LocalFunction, type LogSink } from './lambdas.js';
 import { QueuePoller } from './pollers.js';
 import { assertPortsFree, type PortMap, type Profile, parseOffset, parseProfile, portsFor } from './ports.js';
 import {
+  carriedSecrets,
   ensureBuckets,
   ensurePayoutKeyFile,
   ensureQueues,
   ensureSecretsFile,
   ensureTables,
   ensureUserPools,
+  LOCAL_SIGNING_SECRET_PLACEHOLDERS,
 } from './resources.js';
 import { createClients, type Endpoints, endpointsFor, LOCAL_REGION_NAME, lambdaEndpointEnv } from './sdk.js';
 import { type AdminCredentials, ensureAdminUser, seedCatalogue } from './seed.js';
 import { type SesProblem, type SesProxy, sesEvent } from './ses-proxy.js';
 import { StreamPoller } from './stream-poller.js';
 import { type AppFactory, assetDirOf, synthesize } from './synth.js';
+import { startTableAccessRecorder, TABLE_ACCESS_LOG_ENV } from './table-access-recorder.js';
 import {
   type LambdaDef,
   LOCAL_ACCOUNT_ID,
@@ -266,6 +270,17 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     const clients = createClients(endpoints);
     cleanups.push(async () => clients.destroy());
+    // The cost meter (LOCAL_COST_METER=1 only): the functions and the queue pollers reach the emulators
+    // through its counting proxies.
+    const meter = costMeterEnabled() ? new CostMeter(summarizeTemplate(template)) : undefined;
+    const metered = meter ? await meter.proxy(endpoints) : endpoints;
+    const pollerClients = meter ? createClients(metered) : clients;
+    if (meter) {
+      cleanups.push(async () => {
+        pollerClients.destroy();
+        await meter.close();
+      });
+    }
     await Promise.all([
       ensureTables(clients.dynamodb, model, baseResolver, basePhysical),
       ensureQueues(clients.sqs, model, baseResolver, basePhysical),
@@ -278,8 +293,24 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     phase('resources ready');
     const physical = physicalValues(template, naming, ids);
     const resolver = new Resolver(template, physical, naming);
+    // Two secrets, two files: the provider keys, and the webhook signing secrets (a stack from before the split
+    // carries its signing keys over from secrets.json once).
+    const isSigningSecret = (secret: { logicalId: string }) =>
+      withoutHash(secret.logicalId).endsWith('SigningSecret');
     const secretsFile = join(dataDir, 'secrets.json');
-    ensureSecretsFile(secretsFile, model.secrets, resolver);
+    const signingSecretsFile = join(dataDir, 'signing-secrets.json');
+    ensureSecretsFile(
+      signingSecretsFile,
+      model.secrets.filter(isSigningSecret),
+      resolver,
+      LOCAL_SIGNING_SECRET_PLACEHOLDERS,
+      carriedSecrets(secretsFile, SIGNING_SECRET_KEYS),
+    );
+    ensureSecretsFile(
+      secretsFile,
+      model.secrets.filter((s) => !isSigningSecret(s)),
+      resolver,
+    );
     const payoutKeyFile = join(dataDir, 'payout-key');
     ensurePayoutKeyFile(payoutKeyFile);
     const easypost = await startEasyPostServer({
@@ -287,14 +318,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       // Tracker events go to the webhook route, signed with whatever secret the local secret file holds now.
       webhook: {
         url: `${naming.siteOrigin}/api/webhooks/easypost`,
-        secret: () => readLocalSecret(secretsFile, 'easypostWebhookSecret'),
+        secret: () => readLocalSecret(signingSecretsFile, 'easypostWebhookSecret'),
       },
     });
     cleanups.push(() => easypost.close());
     // SMS: the official client talks to this server; its signed callbacks come back to the webhook routes.
     const twilio = await startTwilioServer({
       port: ports.twilio,
-      authToken: () => readLocalSecret(secretsFile, 'twilioAuthToken'),
+      authToken: () => readLocalSecret(signingSecretsFile, 'twilioAuthToken'),
       inboundUrl: `${naming.siteOrigin}/api/webhooks/twilio/inbound`,
       callbackDelayMs: profile === 'test' ? 100 : 500,
       log: (line) => log.line('twilio', line),
@@ -318,7 +349,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // The browser's Cognito endpoint: the runner's proxy in front of cognito-local (it also answers
     // GetTokensFromRefreshToken), on the origin the tokens' issuer names.
     const endpointEnv = {
-      ...lambdaEndpointEnv(endpoints),
+      ...lambdaEndpointEnv(metered),
       [ENV.easypostBaseUrl]: easypost.apiBaseUrl,
       [ENV.twilioBaseUrl]: twilio.apiBaseUrl,
       [ENV.cognitoEndpoint]: naming.cognitoOrigin,
@@ -340,6 +371,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       }
       return own;
     };
+    // Least-privilege check: each function's DynamoDB calls go through a recorder (table-access-recorder.ts).
+    const accessLog = process.env[TABLE_ACCESS_LOG_ENV];
+    const recorder = accessLog
+      ? await startTableAccessRecorder({ target: endpoints.dynamodb, logFile: accessLog })
+      : undefined;
+    if (recorder) cleanups.push(() => recorder.close());
     const functions = new Map<string, LocalFunction>();
     const sharedEnv: Record<string, string> = {};
     for (const fn of model.functions.filter((f) => used.has(f.logicalId))) {
@@ -368,15 +405,27 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           LAMBDA_TASK_ROOT: dir,
           _HANDLER: fn.handler,
           [ENV.localSecretsFile]: secretsFile,
+          [ENV.localSigningSecretsFile]: signingSecretsFile,
           ...own,
           // Only where the template grants the payout key (checkout, the reveal route): its local stand-in.
           ...(own[ENV.payoutKeyArn] ? { [ENV.localPayoutKeyFile]: payoutKeyFile } : {}),
+          ...(recorder
+            ? {
+                AWS_ENDPOINT_URL_DYNAMODB: recorder.endpointFor(
+                  own[ENV.functionKey] ?? withoutHash(fn.logicalId),
+                ),
+              }
+            : {}),
           ...(retryBase !== undefined && own[ENV.jobRetryBaseSeconds]
             ? { [ENV.jobRetryBaseSeconds]: String(retryBase) }
             : {}),
         },
       };
-      const local = new LocalFunction(spec, log);
+      const local = new LocalFunction(
+        spec,
+        log,
+        meter?.observer(spec.label, fn.memoryMb, Boolean(spec.env[ENV.secretId])),
+      );
       local.warm();
       functions.set(fn.logicalId, local);
     }
@@ -564,6 +613,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       controls: {
         ...scheduleControls,
         'breach/mode': breachControl,
+        ...(meter ? { 'cost/meter': costMeterControl(meter) } : {}),
         'ses/bounce': sesControl('bounce'),
         'ses/complaint': sesControl('complaint'),
         'ses/identity': async (body) => {
@@ -606,7 +656,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
             reportBatchItemFailures: source.reportBatchItemFailures,
             fn,
           },
-          clients.sqs,
+          pollerClients.sqs,
           log,
         );
       });
@@ -694,7 +744,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       tableName,
       imagesBucket,
       queues,
-      env: { ...endpointEnv, ...sharedEnv, [ENV.localSecretsFile]: secretsFile },
+      env: {
+        ...endpointEnv,
+        ...sharedEnv,
+        [ENV.localSecretsFile]: secretsFile,
+        [ENV.localSigningSecretsFile]: signingSecretsFile,
+      },
       seeded,
       schedules: scheduleUrls,
       startupMs: Date.now() - started,
@@ -756,6 +811,15 @@ function snsEvent(topicArn: string, message: string) {
     ],
   };
 }
+
+/** POST /__local/cost/meter `{"reset"?: true}`: the counts so far (then a new count when reset). */
+const costMeterControl =
+  (meter: CostMeter): LocalControl =>
+  async (body) => {
+    const parsed = z.optional(z.object({ reset: z.optional(z.boolean()) })).safeParse(body ?? undefined);
+    if (!parsed.success) throw new ControlInputError('Send {"reset":true} or nothing');
+    return meter.snapshot(parsed.data?.reset ?? false);
+  };
 
 const ZSesSimulation = z.union([
   z.object({ messageId: z.string().check(z.minLength(1)) }),

@@ -70,6 +70,8 @@ function banner(s: LocalStack): string {
       `Run ${name}`,
       `curl -X POST ${url}`,
     ]),
+    // The stack outputs an operator passes to `npm run ops -- ... --local` (README 'First deploy').
+    ['Table, user pool', `${s.tableName}, ${s.userPoolId}`],
     ['Data folder', s.dataDir + (s.profile === 'test' ? '  (temporary, removed on stop)' : '')],
     [
       'Started in',

@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZAddNoteRequest, ZAdminOrderDetail, ZAdminOrderParams } from '../schemas/admin-orders.js';
+import { items } from '../table-access.js';
 
 /** Appends a staff note to the order. */
 export const adminAddOrderNote = {
@@ -9,5 +10,5 @@ export const adminAddOrderNote = {
   handler: 'admin-orders/handlers/add-note',
   request: { params: ZAdminOrderParams, body: ZAddNoteRequest },
   response: ZAdminOrderDetail,
-  capabilities: ['table:read', 'table:write'],
+  capabilities: [items(['GetItem', 'UpdateItem'], 'order')],
 } as const satisfies RouteDef;

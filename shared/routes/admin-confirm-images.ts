@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZAdminOrderDetail, ZAdminOrderParams, ZConfirmImagesRequest } from '../schemas/admin-orders.js';
+import { items } from '../table-access.js';
 
 /** Checks each uploaded object (size, type, magic bytes) and attaches the good ones to the order. */
 export const adminConfirmImages = {
@@ -9,5 +10,5 @@ export const adminConfirmImages = {
   handler: 'admin-orders/handlers/confirm-images',
   request: { params: ZAdminOrderParams, body: ZConfirmImagesRequest },
   response: ZAdminOrderDetail,
-  capabilities: ['table:read', 'table:write', 'images:read', 'images:write'],
+  capabilities: [items(['GetItem', 'UpdateItem'], 'order'), 'images:read', 'images:write'],
 } as const satisfies RouteDef;

@@ -4,6 +4,7 @@ import {
   ZCreateImageUploadsRequest,
   ZCreateImageUploadsResponse,
 } from '../schemas/admin-orders.js';
+import { items } from '../table-access.js';
 
 /** Presigned POSTs for order photos: the policy fixes each key, its content type and its size range. */
 export const adminCreateImageUploads = {
@@ -13,5 +14,5 @@ export const adminCreateImageUploads = {
   handler: 'admin-orders/handlers/create-image-uploads',
   request: { params: ZAdminOrderParams, body: ZCreateImageUploadsRequest },
   response: ZCreateImageUploadsResponse,
-  capabilities: ['table:read', 'images:write'],
+  capabilities: [items(['GetItem'], 'order'), 'images:write'],
 } as const satisfies RouteDef;

@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZProduct, ZProductInput } from '../schemas/product.js';
+import { items, query } from '../table-access.js';
 
 /** A new product with the next productid (claimed in the same transaction); answers 201 with it. */
 export const adminCreateProduct = {
@@ -9,5 +10,10 @@ export const adminCreateProduct = {
   handler: 'admin-products/handlers/create-product',
   request: { body: ZProductInput },
   response: ZProduct,
-  capabilities: ['table:read', 'table:write', 'images:read'],
+  capabilities: [
+    items(['PutItem'], 'product', 'productIdClaim'),
+    items(['UpdateItem'], 'stats'),
+    query('collection', 'catalogue'),
+    'images:read',
+  ],
 } as const satisfies RouteDef;

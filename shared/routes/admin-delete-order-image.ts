@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZAdminOrderDetail, ZDeleteImageParams } from '../schemas/admin-orders.js';
+import { items } from '../table-access.js';
 
 /** Removes one photo from the order and from the bucket. */
 export const adminDeleteOrderImage = {
@@ -9,5 +10,5 @@ export const adminDeleteOrderImage = {
   handler: 'admin-orders/handlers/delete-image',
   request: { params: ZDeleteImageParams },
   response: ZAdminOrderDetail,
-  capabilities: ['table:read', 'table:write', 'images:write'],
+  capabilities: [items(['GetItem', 'UpdateItem'], 'order'), 'images:write'],
 } as const satisfies RouteDef;

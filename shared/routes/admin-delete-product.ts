@@ -1,6 +1,7 @@
 import type { RouteDef } from '../route-def.js';
 import { ZDeleteProductResponse } from '../schemas/admin-products.js';
 import { ZProductIdParams } from '../schemas/common.js';
+import { items } from '../table-access.js';
 
 /** Deletes the product and frees its productid, then removes its image (a failure there is only logged). */
 export const adminDeleteProduct = {
@@ -10,5 +11,9 @@ export const adminDeleteProduct = {
   handler: 'admin-products/handlers/delete-product',
   request: { params: ZProductIdParams },
   response: ZDeleteProductResponse,
-  capabilities: ['table:read', 'table:write', 'images:write'],
+  capabilities: [
+    items(['GetItem', 'DeleteItem'], 'product'),
+    items(['DeleteItem'], 'productIdClaim'),
+    'images:write',
+  ],
 } as const satisfies RouteDef;

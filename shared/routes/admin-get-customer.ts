@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZAdminCustomerDetail, ZCustomerIdParams } from '../schemas/admin-customer.js';
+import { items, query } from '../table-access.js';
 
 /** One customer: profile, aggregates and the 5 latest orders; 404 'Customer not found'. */
 export const adminGetCustomer = {
@@ -9,5 +10,5 @@ export const adminGetCustomer = {
   handler: 'admin-customers/handlers/get-customer',
   request: { params: ZCustomerIdParams },
   response: ZAdminCustomerDetail,
-  capabilities: ['table:read'],
+  capabilities: [items(['GetItem'], 'customer'), query('byCustomer', 'customer')],
 } as const satisfies RouteDef;

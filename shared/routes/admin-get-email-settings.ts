@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZEmailSettings } from '../schemas/admin-email.js';
+import { items } from '../table-access.js';
 
 /** E-mail settings and whether SES has verified the sender (GetEmailIdentity). */
 export const adminGetEmailSettings = {
@@ -9,5 +10,5 @@ export const adminGetEmailSettings = {
   handler: 'email/handlers/admin-get-email-settings',
   request: {},
   response: ZEmailSettings,
-  capabilities: ['table:read', 'email:check'],
+  capabilities: [items(['GetItem'], 'settings'), 'email:check'],
 } as const satisfies RouteDef;

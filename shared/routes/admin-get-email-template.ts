@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZEmailTemplate, ZEmailTemplateParams } from '../schemas/admin-email.js';
+import { items } from '../table-access.js';
 
 /** One template with its bodies and the variables it may use. */
 export const adminGetEmailTemplate = {
@@ -9,5 +10,5 @@ export const adminGetEmailTemplate = {
   handler: 'email/handlers/admin-get-email-template',
   request: { params: ZEmailTemplateParams },
   response: ZEmailTemplate,
-  capabilities: ['table:read'],
+  capabilities: [items(['GetItem'], 'emailTemplate')],
 } as const satisfies RouteDef;

@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZOrderIdParams, ZShipmentView } from '../schemas/shipment.js';
+import { items } from '../table-access.js';
 
 /** An order's label as staff see it. */
 export const adminGetLabel = {
@@ -9,5 +10,5 @@ export const adminGetLabel = {
   handler: 'labels/admin-get-label',
   request: { params: ZOrderIdParams },
   response: ZShipmentView,
-  capabilities: ['table:read'],
+  capabilities: [items(['Query'], 'order')],
 } as const satisfies RouteDef;

@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZMarketingStats } from '../schemas/admin-marketing.js';
+import { items } from '../table-access.js';
 
 /** The marketing page's figures for the last 30 days, from the daily message counters (one Query). */
 export const adminGetMarketingStats = {
@@ -9,5 +10,5 @@ export const adminGetMarketingStats = {
   handler: 'marketing/handlers/get-marketing-stats',
   request: {},
   response: ZMarketingStats,
-  capabilities: ['table:read'],
+  capabilities: [items(['Query'], 'messagingStats')],
 } as const satisfies RouteDef;

@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZAdminOrderDetail, ZAdminOrderParams } from '../schemas/admin-orders.js';
+import { items } from '../table-access.js';
 
 /** One order with everything the detail page shows. */
 export const adminGetOrder = {
@@ -9,5 +10,5 @@ export const adminGetOrder = {
   handler: 'admin-orders/handlers/get-order',
   request: { params: ZAdminOrderParams },
   response: ZAdminOrderDetail,
-  capabilities: ['table:read'],
+  capabilities: [items(['GetItem'], 'order')],
 } as const satisfies RouteDef;

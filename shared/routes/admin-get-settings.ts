@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZAdminSettings } from '../schemas/admin-settings.js';
+import { items } from '../table-access.js';
 
 /** The whole settings record for the back office; credentials only as set / last four. */
 export const adminGetSettings = {
@@ -9,5 +10,5 @@ export const adminGetSettings = {
   handler: 'settings/handlers/admin-get-settings',
   request: {},
   response: ZAdminSettings,
-  capabilities: ['table:read', 'secret:read'],
+  capabilities: [items(['GetItem'], 'settings'), 'secret:read'],
 } as const satisfies RouteDef;

@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZSmsSettings } from '../schemas/admin-sms.js';
+import { items } from '../table-access.js';
 
 /** SMS settings with the spec's defaults; the auth token only as set or not. */
 export const adminGetSmsSettings = {
@@ -9,5 +10,5 @@ export const adminGetSmsSettings = {
   handler: 'sms/handlers/admin-get-sms-settings',
   request: {},
   response: ZSmsSettings,
-  capabilities: ['table:read', 'secret:read'],
+  capabilities: [items(['GetItem'], 'settings', 'messagingStats'), 'signing-secret:read'],
 } as const satisfies RouteDef;

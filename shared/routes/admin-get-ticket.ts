@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZAdminTicketDetail, ZAdminTicketParams } from '../schemas/admin-ticket.js';
+import { items } from '../table-access.js';
 
 /** One support ticket with its message; 404 'Ticket not found'. */
 export const adminGetTicket = {
@@ -9,5 +10,5 @@ export const adminGetTicket = {
   handler: 'admin-tickets/handlers/get-ticket',
   request: { params: ZAdminTicketParams },
   response: ZAdminTicketDetail,
-  capabilities: ['table:read'],
+  capabilities: [items(['GetItem'], 'ticket')],
 } as const satisfies RouteDef;

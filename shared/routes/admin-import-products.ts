@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZProductImportRequest, ZProductImportResult } from '../schemas/admin-product-import.js';
+import { items, query } from '../table-access.js';
 
 /** CSV import (spec 001 §5): up to 500 rows per request, each created, updated, left unchanged or refused. */
 export const adminImportProducts = {
@@ -9,7 +10,12 @@ export const adminImportProducts = {
   handler: 'products/handlers/import-products',
   request: { body: ZProductImportRequest },
   response: ZProductImportResult,
-  capabilities: ['table:read', 'table:write'],
+  capabilities: [
+    items(['BatchGetItem', 'PutItem', 'UpdateItem'], 'product'),
+    items(['BatchGetItem', 'PutItem'], 'productIdClaim'),
+    items(['UpdateItem'], 'stats'),
+    query('collection', 'catalogue'),
+  ],
   memoryMb: 512,
   timeoutSeconds: 29,
 } as const satisfies RouteDef;

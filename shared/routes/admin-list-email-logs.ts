@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZEmailLogList } from '../schemas/admin-email.js';
+import { query } from '../table-access.js';
 
 /** Recent Emails: the last 10 (recipient, subject, status, sent at), delivery outcomes included. */
 export const adminListEmailLogs = {
@@ -9,5 +10,5 @@ export const adminListEmailLogs = {
   handler: 'email/handlers/admin-list-email-logs',
   request: {},
   response: ZEmailLogList,
-  capabilities: ['table:read'],
+  capabilities: [query('collection', 'emailLog')],
 } as const satisfies RouteDef;

@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZEmailTemplateList } from '../schemas/admin-email.js';
+import { items } from '../table-access.js';
 
 /** The editable templates (name, subject), stored ones over the built-in defaults. */
 export const adminListEmailTemplates = {
@@ -9,5 +10,5 @@ export const adminListEmailTemplates = {
   handler: 'email/handlers/admin-list-email-templates',
   request: {},
   response: ZEmailTemplateList,
-  capabilities: ['table:read'],
+  capabilities: [items(['BatchGetItem'], 'emailTemplate')],
 } as const satisfies RouteDef;

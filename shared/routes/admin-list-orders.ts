@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZAdminOrderList, ZAdminOrderListQuery } from '../schemas/admin-order-list.js';
+import { query } from '../table-access.js';
 
 /** The orders list: search, filters and one page, with the exact number of matches. */
 export const adminListOrders = {
@@ -9,7 +10,7 @@ export const adminListOrders = {
   handler: 'admin-orders/handlers/list-orders',
   request: { query: ZAdminOrderListQuery },
   response: ZAdminOrderList,
-  capabilities: ['table:read'],
+  capabilities: [query('orderList', 'orders')],
   // The list's working set (every order's list columns) lives in memory: ~100 MB at 100,000 orders, and more
   // memory also means more CPU for filtering.
   memoryMb: 1024,

@@ -1,6 +1,7 @@
 import type { RouteDef } from '../route-def.js';
 import { ZEmpty } from '../schemas/common.js';
 import { ZProductList } from '../schemas/product.js';
+import { query } from '../table-access.js';
 
 /** The whole catalogue for staff, in productid order, out-of-stock products included. */
 export const adminListProducts = {
@@ -10,5 +11,5 @@ export const adminListProducts = {
   handler: 'admin-products/handlers/list-products',
   request: { query: ZEmpty },
   response: ZProductList,
-  capabilities: ['table:read'],
+  capabilities: [query('collection', 'catalogue')],
 } as const satisfies RouteDef;

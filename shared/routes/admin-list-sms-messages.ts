@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZSmsHistory } from '../schemas/admin-sms.js';
+import { query } from '../table-access.js';
 
 /** Message History (latest 50) and the message status log (latest 50). */
 export const adminListSmsMessages = {
@@ -9,5 +10,5 @@ export const adminListSmsMessages = {
   handler: 'sms/handlers/admin-list-sms-messages',
   request: {},
   response: ZSmsHistory,
-  capabilities: ['table:read'],
+  capabilities: [query('collection', 'smsLog', 'smsStatusLog')],
 } as const satisfies RouteDef;

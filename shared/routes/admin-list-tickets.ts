@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZAdminTicketList, ZAdminTicketListQuery } from '../schemas/admin-ticket-list.js';
+import { items, query } from '../table-access.js';
 
 /** The support tickets list: tag, search, status and one page, with the exact number of matches. */
 export const adminListTickets = {
@@ -9,7 +10,7 @@ export const adminListTickets = {
   handler: 'admin-tickets/handlers/list-tickets',
   request: { query: ZAdminTicketListQuery },
   response: ZAdminTicketList,
-  capabilities: ['table:read'],
+  capabilities: [query('changes', 'tickets'), items(['GetItem'], 'stats')],
   // The list's working set (every ticket, messages included for search) lives in memory: at 100,000 tickets
   // some 100-200 MB, and more memory also means more CPU for searching.
   memoryMb: 1024,

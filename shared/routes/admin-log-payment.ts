@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZAdminOrderDetail, ZAdminOrderParams, ZLogPaymentRequest } from '../schemas/admin-orders.js';
+import { items } from '../table-access.js';
 
 /** Logs a payment: paid amount, method, notes, payment and activity logs and the counters in one transaction. */
 export const adminLogPayment = {
@@ -9,5 +10,5 @@ export const adminLogPayment = {
   handler: 'admin-orders/handlers/log-payment',
   request: { params: ZAdminOrderParams, body: ZLogPaymentRequest },
   response: ZAdminOrderDetail,
-  capabilities: ['table:read', 'table:write'],
+  capabilities: [items(['GetItem', 'UpdateItem'], 'order'), items(['UpdateItem'], 'stats', 'dailyStats')],
 } as const satisfies RouteDef;

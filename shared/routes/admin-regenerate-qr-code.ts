@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZOrderIdParams, ZQrCode } from '../schemas/shipment.js';
+import { items } from '../table-access.js';
 
 /** A fresh USPS QR code for an order's label, from the back office. */
 export const adminRegenerateQrCode = {
@@ -9,5 +10,5 @@ export const adminRegenerateQrCode = {
   handler: 'labels/admin-regenerate-qr-code',
   request: { params: ZOrderIdParams },
   response: ZQrCode,
-  capabilities: ['table:read', 'table:write', 'secret:read'],
+  capabilities: [items(['Query', 'UpdateItem'], 'order'), 'secret:read'],
 } as const satisfies RouteDef;

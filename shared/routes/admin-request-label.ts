@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZOrderIdParams, ZShipmentView } from '../schemas/shipment.js';
+import { items } from '../table-access.js';
 
 /** Staff generate (or fetch) an order's label from the back office. */
 export const adminRequestLabel = {
@@ -9,5 +10,5 @@ export const adminRequestLabel = {
   handler: 'labels/admin-request-label',
   request: { params: ZOrderIdParams },
   response: ZShipmentView,
-  capabilities: ['table:read', 'table:write', 'label-jobs:send'],
+  capabilities: [items(['Query', 'UpdateItem'], 'order'), 'label-jobs:send'],
 } as const satisfies RouteDef;

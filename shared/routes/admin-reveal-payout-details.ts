@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZAdminOrderParams, ZRevealPayoutDetailsResponse } from '../schemas/admin-orders.js';
+import { items } from '../table-access.js';
 
 /**
  * The seller's payout details in full (the order detail shows them masked). Each call is written to the order's
@@ -12,5 +13,5 @@ export const adminRevealPayoutDetails = {
   handler: 'admin-orders/handlers/reveal-payout-details',
   request: { params: ZAdminOrderParams },
   response: ZRevealPayoutDetailsResponse,
-  capabilities: ['table:read', 'table:write', 'payout:decrypt'],
+  capabilities: [items(['GetItem', 'UpdateItem'], 'order'), 'payout:decrypt'],
 } as const satisfies RouteDef;

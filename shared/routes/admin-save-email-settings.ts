@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZEmailSettings, ZSaveEmailSettingsRequest } from '../schemas/admin-email.js';
+import { items } from '../table-access.js';
 
 /** Save the e-mail card (enable, from, reply-to) into the settings record; answers with the sender check. */
 export const adminSaveEmailSettings = {
@@ -9,5 +10,5 @@ export const adminSaveEmailSettings = {
   handler: 'email/handlers/admin-save-email-settings',
   request: { body: ZSaveEmailSettingsRequest },
   response: ZEmailSettings,
-  capabilities: ['table:read', 'table:write', 'email:check'],
+  capabilities: [items(['GetItem', 'PutItem', 'UpdateItem'], 'settings'), 'email:check'],
 } as const satisfies RouteDef;

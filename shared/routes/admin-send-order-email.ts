@@ -4,6 +4,7 @@ import {
   ZSendOrderEmailRequest,
   ZSendOrderEmailResponse,
 } from '../schemas/admin-orders.js';
+import { items } from '../table-access.js';
 
 /** 'Send Completion Email' / 'Send Confirmation Email': queues the stored template's e-mail to the seller. */
 export const adminSendOrderEmail = {
@@ -13,5 +14,9 @@ export const adminSendOrderEmail = {
   handler: 'admin-orders/handlers/send-order-email',
   request: { params: ZAdminOrderParams, body: ZSendOrderEmailRequest },
   response: ZSendOrderEmailResponse,
-  capabilities: ['table:read', 'table:write', 'email-jobs:send'],
+  capabilities: [
+    items(['GetItem', 'UpdateItem'], 'order'),
+    items(['GetItem'], 'settings', 'emailTemplate'),
+    'email-jobs:send',
+  ],
 } as const satisfies RouteDef;

@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZSendSmsRequest, ZSmsSendResult } from '../schemas/admin-sms.js';
+import { items } from '../table-access.js';
 
 /**
  * Marketing SMS to comma-separated recipients: each valid, not opted-out number within today's limit is
@@ -12,5 +13,11 @@ export const adminSendSms = {
   handler: 'sms/handlers/admin-send-sms',
   request: { body: ZSendSmsRequest },
   response: ZSmsSendResult,
-  capabilities: ['table:read', 'table:write', 'secret:read', 'sms-jobs:send'],
+  capabilities: [
+    items(['GetItem'], 'settings', 'smsOptOut'),
+    items(['PutItem', 'UpdateItem'], 'sms'),
+    items(['UpdateItem'], 'messagingStats'),
+    'signing-secret:read',
+    'sms-jobs:send',
+  ],
 } as const satisfies RouteDef;

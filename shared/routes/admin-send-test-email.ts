@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZSendTestEmailRequest, ZSendTestEmailResponse } from '../schemas/admin-email.js';
+import { items } from '../table-access.js';
 
 /** Send a test e-mail now through SES, after the spec's preconditions (enabled, from set, sender verified). */
 export const adminSendTestEmail = {
@@ -9,5 +10,11 @@ export const adminSendTestEmail = {
   handler: 'email/handlers/admin-send-test-email',
   request: { body: ZSendTestEmailRequest },
   response: ZSendTestEmailResponse,
-  capabilities: ['table:read', 'table:write', 'email:check', 'email:send'],
+  capabilities: [
+    items(['PutItem'], 'emailJob'),
+    items(['UpdateItem'], 'messagingStats'),
+    items(['GetItem'], 'settings'),
+    'email:check',
+    'email:send',
+  ],
 } as const satisfies RouteDef;

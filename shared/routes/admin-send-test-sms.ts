@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZSendTestSmsRequest, ZSmsSendResult } from '../schemas/admin-sms.js';
+import { items } from '../table-access.js';
 
 /** Queue a test SMS to one number, after the spec's preconditions (settings exist and are enabled). */
 export const adminSendTestSms = {
@@ -9,5 +10,11 @@ export const adminSendTestSms = {
   handler: 'sms/handlers/admin-send-test-sms',
   request: { body: ZSendTestSmsRequest },
   response: ZSmsSendResult,
-  capabilities: ['table:read', 'table:write', 'secret:read', 'sms-jobs:send'],
+  capabilities: [
+    items(['GetItem'], 'settings', 'smsOptOut'),
+    items(['PutItem', 'UpdateItem'], 'sms'),
+    items(['UpdateItem'], 'messagingStats'),
+    'signing-secret:read',
+    'sms-jobs:send',
+  ],
 } as const satisfies RouteDef;

@@ -4,6 +4,7 @@ import {
   ZSetOrderStatusRequest,
   ZSetOrderStatusResponse,
 } from '../schemas/admin-orders.js';
+import { items } from '../table-access.js';
 
 /** Moves an order to any status; completing it marks it paid when nothing was logged and e-mails the seller. */
 export const adminSetOrderStatus = {
@@ -13,5 +14,10 @@ export const adminSetOrderStatus = {
   handler: 'admin-orders/handlers/set-order-status',
   request: { params: ZAdminOrderParams, body: ZSetOrderStatusRequest },
   response: ZSetOrderStatusResponse,
-  capabilities: ['table:read', 'table:write'],
+  capabilities: [
+    items(['GetItem', 'UpdateItem'], 'order'),
+    items(['UpdateItem'], 'stats', 'dailyStats'),
+    items(['PutItem'], 'outbox'),
+    items(['GetItem'], 'settings', 'emailTemplate'),
+  ],
 } as const satisfies RouteDef;

@@ -4,6 +4,7 @@ import {
   ZSetTicketStatusRequest,
   ZSetTicketStatusResponse,
 } from '../schemas/admin-ticket.js';
+import { items } from '../table-access.js';
 
 /** Close or reopen a ticket; the ticket counters move in the same transaction. Already there: no change. */
 export const adminSetTicketStatus = {
@@ -13,5 +14,5 @@ export const adminSetTicketStatus = {
   handler: 'admin-tickets/handlers/set-ticket-status',
   request: { params: ZAdminTicketParams, body: ZSetTicketStatusRequest },
   response: ZSetTicketStatusResponse,
-  capabilities: ['table:read', 'table:write'],
+  capabilities: [items(['GetItem', 'UpdateItem'], 'ticket'), items(['UpdateItem'], 'stats')],
 } as const satisfies RouteDef;

@@ -4,6 +4,7 @@ import {
   ZCustomerIdParams,
   ZUpdateCustomerRequest,
 } from '../schemas/admin-customer.js';
+import { items, query } from '../table-access.js';
 
 /** Staff edit a customer's name, phone and address (never the aggregates); 404 for an unknown customer. */
 export const adminUpdateCustomer = {
@@ -13,5 +14,5 @@ export const adminUpdateCustomer = {
   handler: 'admin-customers/handlers/update-customer',
   request: { params: ZCustomerIdParams, body: ZUpdateCustomerRequest },
   response: ZAdminCustomerDetail,
-  capabilities: ['table:read', 'table:write'],
+  capabilities: [items(['UpdateItem'], 'customer'), query('byCustomer', 'customer')],
 } as const satisfies RouteDef;

@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZEmailTemplate, ZEmailTemplateInput, ZEmailTemplateParams } from '../schemas/admin-email.js';
+import { items } from '../table-access.js';
 
 /** Save a template; refused with the reason when it names an unknown variable or cannot be rendered. */
 export const adminUpdateEmailTemplate = {
@@ -9,5 +10,5 @@ export const adminUpdateEmailTemplate = {
   handler: 'email/handlers/admin-update-email-template',
   request: { params: ZEmailTemplateParams, body: ZEmailTemplateInput },
   response: ZEmailTemplate,
-  capabilities: ['table:read', 'table:write'],
+  capabilities: [items(['PutItem'], 'emailTemplate')],
 } as const satisfies RouteDef;

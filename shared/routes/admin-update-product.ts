@@ -1,6 +1,7 @@
 import type { RouteDef } from '../route-def.js';
 import { ZProductIdParams } from '../schemas/common.js';
 import { ZProduct, ZProductInput } from '../schemas/product.js';
+import { items } from '../table-access.js';
 
 /** Replaces a product's fields; its id, productid and created_at stay. */
 export const adminUpdateProduct = {
@@ -10,5 +11,5 @@ export const adminUpdateProduct = {
   handler: 'admin-products/handlers/update-product',
   request: { params: ZProductIdParams, body: ZProductInput },
   response: ZProduct,
-  capabilities: ['table:read', 'table:write', 'images:read', 'images:write'],
+  capabilities: [items(['GetItem', 'PutItem'], 'product'), 'images:read', 'images:write'],
 } as const satisfies RouteDef;

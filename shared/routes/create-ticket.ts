@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZContactForm, ZTicketCreated } from '../schemas/ticket.js';
+import { items } from '../table-access.js';
 
 /** The contact form: a support ticket, plus e-mails to the shop and to the sender. */
 export const createTicket = {
@@ -9,5 +10,11 @@ export const createTicket = {
   handler: 'tickets/create-ticket',
   request: { body: ZContactForm },
   response: ZTicketCreated,
-  capabilities: ['table:read', 'table:write', 'email-jobs:send'],
+  capabilities: [
+    items(['PutItem'], 'ticket'),
+    items(['UpdateItem'], 'stats'),
+    items(['PutItem', 'UpdateItem'], 'rateLimit'),
+    items(['GetItem'], 'settings', 'emailTemplate'),
+    'email-jobs:send',
+  ],
 } as const satisfies RouteDef;

@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZWebhookReceipt } from '../schemas/shipment.js';
+import { items, query } from '../table-access.js';
 
 /**
  * EasyPost's signed events (tracker.updated). No body schema here: the handler checks the X-Hmac-Signature
@@ -13,5 +14,10 @@ export const easypostWebhook = {
   handler: 'labels/easypost-webhook',
   request: {},
   response: ZWebhookReceipt,
-  capabilities: ['table:read', 'table:write', 'secret:read'],
+  capabilities: [
+    query('collection', 'easypostShipment'),
+    items(['PutItem'], 'easypostEvent'),
+    items(['UpdateItem'], 'order'),
+    'signing-secret:read',
+  ],
 } as const satisfies RouteDef;

@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZLabelTokenQuery, ZOrderIdParams, ZShipmentView } from '../schemas/shipment.js';
+import { items } from '../table-access.js';
 
 /** The label's state, polled by the confirmation page while it is made, and read by the QR page. */
 export const getLabel = {
@@ -9,5 +10,5 @@ export const getLabel = {
   handler: 'labels/get-label',
   request: { params: ZOrderIdParams, query: ZLabelTokenQuery },
   response: ZShipmentView,
-  capabilities: ['table:read'],
+  capabilities: [items(['GetItem'], 'orderToken'), items(['Query'], 'order')],
 } as const satisfies RouteDef;

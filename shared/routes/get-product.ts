@@ -1,6 +1,7 @@
 import type { RouteDef } from '../route-def.js';
 import { ZProductIdParams } from '../schemas/common.js';
 import { ZProduct } from '../schemas/product.js';
+import { items } from '../table-access.js';
 
 export const getProduct = {
   method: 'GET',
@@ -9,5 +10,5 @@ export const getProduct = {
   handler: 'products/get-product',
   request: { params: ZProductIdParams },
   response: ZProduct,
-  capabilities: ['table:read'],
+  capabilities: [items(['GetItem'], 'product')],
 } as const satisfies RouteDef;

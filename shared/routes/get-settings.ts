@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZPublicSettings } from '../schemas/settings.js';
+import { items } from '../table-access.js';
 
 export const getSettings = {
   method: 'GET',
@@ -8,5 +9,5 @@ export const getSettings = {
   handler: 'settings/get-public-settings',
   request: {},
   response: ZPublicSettings,
-  capabilities: ['table:read'],
+  capabilities: [items(['GetItem'], 'settings')],
 } as const satisfies RouteDef;

@@ -1,6 +1,7 @@
 import type { RouteDef } from '../route-def.js';
 import { ZEmpty } from '../schemas/common.js';
 import { ZProductList } from '../schemas/product.js';
+import { query } from '../table-access.js';
 
 export const listProducts = {
   method: 'GET',
@@ -9,5 +10,5 @@ export const listProducts = {
   handler: 'products/list-products',
   request: { query: ZEmpty },
   response: ZProductList,
-  capabilities: ['table:read'],
+  capabilities: [query('collection', 'catalogue')],
 } as const satisfies RouteDef;

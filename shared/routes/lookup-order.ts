@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZOrderLookupRequest, ZOrderTracking } from '../schemas/order.js';
+import { items } from '../table-access.js';
 
 /**
  * Tracking by order number and checkout e-mail; failures are limited per order and client IP together, per
@@ -12,5 +13,5 @@ export const lookupOrder = {
   handler: 'orders/lookup-order',
   request: { body: ZOrderLookupRequest },
   response: ZOrderTracking,
-  capabilities: ['table:read', 'table:write'],
+  capabilities: [items(['GetItem'], 'order'), items(['BatchGetItem', 'PutItem', 'UpdateItem'], 'rateLimit')],
 } as const satisfies RouteDef;

@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZLabelTokenBody, ZOrderIdParams, ZQrCode } from '../schemas/shipment.js';
+import { items } from '../table-access.js';
 
 /** A fresh USPS QR code for the purchased label, when the QR page cannot load the image. */
 export const regenerateQrCode = {
@@ -9,5 +10,10 @@ export const regenerateQrCode = {
   handler: 'labels/regenerate-qr-code',
   request: { params: ZOrderIdParams, body: ZLabelTokenBody },
   response: ZQrCode,
-  capabilities: ['table:read', 'table:write', 'secret:read'],
+  capabilities: [
+    items(['GetItem'], 'orderToken'),
+    items(['Query', 'UpdateItem'], 'order'),
+    items(['PutItem', 'UpdateItem'], 'rateLimit'),
+    'secret:read',
+  ],
 } as const satisfies RouteDef;

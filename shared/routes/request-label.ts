@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZLabelTokenBody, ZOrderIdParams, ZShipmentView } from '../schemas/shipment.js';
+import { items } from '../table-access.js';
 
 /**
  * 'Generate Shipping Label' from the confirmation page, authorized by the order's secret token: answers the
@@ -12,5 +13,10 @@ export const requestLabel = {
   handler: 'labels/request-label',
   request: { params: ZOrderIdParams, body: ZLabelTokenBody },
   response: ZShipmentView,
-  capabilities: ['table:read', 'table:write', 'label-jobs:send'],
+  capabilities: [
+    items(['GetItem'], 'orderToken'),
+    items(['Query', 'UpdateItem'], 'order'),
+    items(['PutItem', 'UpdateItem'], 'rateLimit'),
+    'label-jobs:send',
+  ],
 } as const satisfies RouteDef;

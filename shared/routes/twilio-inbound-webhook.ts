@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZWebhookReceipt } from '../schemas/shipment.js';
+import { items } from '../table-access.js';
 
 /**
  * Messages a recipient sends back (form-encoded, signed like the status callbacks): STOP and its synonyms
@@ -13,5 +14,5 @@ export const twilioInboundWebhook = {
   handler: 'sms/handlers/twilio-inbound-webhook',
   request: {},
   response: ZWebhookReceipt,
-  capabilities: ['table:read', 'table:write', 'secret:read'],
+  capabilities: [items(['PutItem', 'UpdateItem'], 'smsOptOut'), 'signing-secret:read'],
 } as const satisfies RouteDef;

@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
 import { ZWebhookReceipt } from '../schemas/shipment.js';
+import { items } from '../table-access.js';
 
 /**
  * Twilio's status callbacks (form-encoded). No body schema here: the handler checks X-Twilio-Signature over
@@ -14,5 +15,11 @@ export const twilioStatusWebhook = {
   handler: 'sms/handlers/twilio-status-webhook',
   request: {},
   response: ZWebhookReceipt,
-  capabilities: ['table:read', 'table:write', 'secret:read'],
+  capabilities: [
+    items(['GetItem', 'PutItem', 'UpdateItem'], 'sms'),
+    items(['GetItem', 'UpdateItem'], 'smsSid'),
+    items(['UpdateItem'], 'messagingStats'),
+    items(['GetItem'], 'settings'),
+    'signing-secret:read',
+  ],
 } as const satisfies RouteDef;

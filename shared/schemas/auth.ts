@@ -50,3 +50,13 @@ export const ZNewPasswordForm = z
   .object({ password: ZStaffPassword, confirm: z.string(m.passwordsDiffer) })
   .check(z.refine((v) => v.password === v.confirm, { message: m.passwordsDiffer, path: ['confirm'] }));
 export type NewPasswordForm = z.infer<typeof ZNewPasswordForm>;
+
+/** A code from an authenticator app (TOTP MFA): 6 digits; spaces a person types between groups are ignored. */
+export const ZTotpCodeForm = z.object({
+  code: z.string(m.totpCodeRequired).check(
+    z.overwrite((v) => v.replace(/\s+/g, '')),
+    z.minLength(1, m.totpCodeRequired),
+    z.regex(/^\d{6}$/, m.totpCodeFormat),
+  ),
+});
+export type TotpCodeForm = z.infer<typeof ZTotpCodeForm>;

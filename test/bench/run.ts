@@ -18,6 +18,8 @@ import {
 import { asClient, newClientIp } from '../support/stack.js';
 import { benchBackOffice } from './back-office.js';
 import { buildBareBundle, initTimesMs, providersOf, rel, sdkPackagesOf, sizeOf } from './bundles.js';
+import { benchCost } from './cost.js';
+import { costTables } from './cost-model.js';
 import { benchCustomers } from './customers.js';
 import { LIGHTHOUSE_BUDGET, lighthouseScores } from './lighthouse.js';
 import { loadBareGetItem, loadUrl } from './load.js';
@@ -31,7 +33,8 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 /**
  * `BENCH_PARTS=backOffice npm run bench` runs only some parts (bundles, lighthouse, api, productImport,
- * backOffice, tickets, customers).
+ * backOffice, tickets, customers, cost). `cost` is never in the default set: it turns the local stack's cost
+ * meter on (LOCAL_COST_METER=1), whose proxies would slow the other parts' requests; run it alone.
  */
 const PARTS = new Set(
   (process.env.BENCH_PARTS ?? 'bundles,lighthouse,api,productImport,backOffice,tickets,customers').split(','),
@@ -164,17 +167,24 @@ async function main() {
   const started = new Date().toISOString();
   const bundles = PARTS.has('bundles') ? await benchBundles() : null;
   const web = initialWebJs(join(root, 'dist', 'web'));
-  const { info, child } = await startLocalStackProcess();
+  const { info, child } = await startLocalStackProcess({
+    LOCAL_PROFILE: 'test',
+    LOCAL_PORT_OFFSET: process.env.TEST_PORT_OFFSET ?? '',
+    ...(PARTS.has('cost') ? { LOCAL_COST_METER: '1' } : {}),
+  });
   let lighthouse: Awaited<ReturnType<typeof benchPages>> | null = null;
   let api: Awaited<ReturnType<typeof benchApi>> | null = null;
   let backOffice: Awaited<ReturnType<typeof benchBackOffice>> | null = null;
   let productImport: Awaited<ReturnType<typeof benchProductImport>> | null = null;
   let tickets: Awaited<ReturnType<typeof benchTickets>> | null = null;
   let customers: Awaited<ReturnType<typeof benchCustomers>> | null = null;
+  let cost: Awaited<ReturnType<typeof benchCost>> | null = null;
   try {
     const { products } = (await (await fetch(`${info.urls.site}/api/products`)).json()) as {
       products: Array<{ id: string; name: string }>;
     };
+    // First: one order's life on a fresh shop, before any part grows the table.
+    if (PARTS.has('cost')) cost = await benchCost(info, root);
     if (PARTS.has('lighthouse')) lighthouse = await benchPages(info, products[0]);
     if (PARTS.has('api')) api = await benchApi(info, products[0].id);
     if (PARTS.has('productImport')) productImport = await benchProductImport(info);
@@ -196,10 +206,15 @@ async function main() {
     productImport,
     tickets,
     customers,
+    cost,
   };
   const out = join(root, 'bench-report.json');
   writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
   console.log(JSON.stringify(report, null, 2));
+  if (cost)
+    console.log(
+      `\nWhat one order costs (${cost.region}, prices of ${cost.pricesAsOf}):\n${costTables(cost)}`,
+    );
   console.log(`\nWrote ${out}`);
 }
 

@@ -26,7 +26,8 @@ let browser: Browser;
 let token: string;
 let originalRecord: Record<string, unknown>;
 let originalSecrets: string;
-const secretsFile = () => join(stack().dataDir, 'secrets.json');
+// The Twilio auth token lives in the signing secret (a file of its own locally).
+const secretsFile = () => join(stack().dataDir, 'signing-secrets.json');
 
 const site = (path = '/') => `${stack().urls.site}${path}`;
 const adminApi = <T>(path: string, init: RequestInit = {}) =>

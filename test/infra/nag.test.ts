@@ -11,6 +11,7 @@ import type { IConstruct } from 'constructs';
 import { createApp } from '../../infra/app';
 import { buildFunctions } from '../../infra/build-functions';
 import { type RouteDef, routes, type WorkerDef, workers } from '../../shared/routes';
+import { items, query } from '../../shared/table-access';
 
 jest.setTimeout(120_000);
 
@@ -27,10 +28,12 @@ const fullRoutes: Record<string, RouteDef> = {
     path: '/api/admin/probe/{id}',
     auth: 'admin',
     capabilities: [
-      'table:write',
+      items(['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], 'product'),
+      query('collection', 'catalogue'),
       'images:read',
       'images:write',
       'secret:read',
+      'signing-secret:write',
       'email-jobs:send',
       'sms-jobs:send',
     ],
@@ -41,7 +44,7 @@ const fullWorkers: Record<string, WorkerDef> = {
   smsProbe: {
     ...workers.emailWorker,
     queue: 'sms-jobs',
-    capabilities: ['table:read', 'label-jobs:send'],
+    capabilities: [items(['GetItem'], 'settings'), 'label-jobs:send'],
   },
 };
 

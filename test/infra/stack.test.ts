@@ -24,6 +24,7 @@ import {
   TABLE_INDEXES,
   TTL_ATTRIBUTE,
 } from '../../shared/runtime-env';
+import { items, query } from '../../shared/table-access';
 
 jest.setTimeout(120_000);
 
@@ -39,7 +40,7 @@ const testRoutes: Record<string, RouteDef> = {
     request: {},
     response: routes.getProduct.response,
     capabilities: [
-      'table:write',
+      items(['GetItem', 'PutItem', 'UpdateItem'], 'product'),
       'images:read',
       'images:write',
       'secret:read',
@@ -56,7 +57,7 @@ const testWorkers: Record<string, WorkerDef> = {
     timeoutSeconds: 45,
     batchSize: 5,
     retryBaseSeconds: 10,
-    capabilities: ['table:read', 'email-jobs:send'],
+    capabilities: [query('collection', 'smsLog'), 'email-jobs:send'],
   },
 };
 
@@ -300,6 +301,19 @@ describe('functions', () => {
     expect(readSettings).not.toContain('dynamodb:UpdateItem');
     expect(admin).not.toContain('secretsmanager:PutSecretValue');
     expect(policyOf(functionOfRoute(json, 'GET /api/settings')[0])).not.toContain('secretsmanager:');
+    // The catalogue reader queries only the catalogue, on its index only.
+    expect(JSON.parse(reader)).toEqual([
+      expect.objectContaining({
+        Statement: expect.arrayContaining([
+          {
+            Effect: 'Allow',
+            Action: 'dynamodb:Query',
+            Resource: { 'Fn::Join': ['', [expect.anything(), `/index/${TABLE_INDEXES.collection.name}`]] },
+            Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['CATALOGUE'] } },
+          },
+        ]),
+      }),
+    ]);
     // Our roles never take AWSLambdaBasicExecutionRole, which may write to every log group.
     for (const [, fn] of ours(json)) {
       expect(json.Resources[refOf(fn.Properties?.Role)!].Properties?.ManagedPolicyArns).toBeUndefined();
@@ -314,6 +328,129 @@ describe('functions', () => {
     const worker = json.Resources[refOf(esm[1].Properties?.FunctionName)!];
     expect(worker.Properties?.Environment.Variables[ENV.emailFrom]).toBe(EMAIL_FROM_PLACEHOLDER);
     expect(JSON.stringify(json.Resources)).toContain('ses:SendEmail');
+  });
+});
+
+describe('least privilege inside the table', () => {
+  const STREAM_ACTIONS = new Set([
+    'dynamodb:DescribeStream',
+    'dynamodb:GetRecords',
+    'dynamodb:GetShardIterator',
+    'dynamodb:ListStreams',
+  ]);
+  const list = (v: Cfn): Cfn[] => (Array.isArray(v) ? v : [v]);
+  /** Each of our functions' key (its role's description, `<key> (<stage>)`) with its policy statements. */
+  const statementsByFunction = (json: Json) =>
+    new Map(
+      ofType(json, 'AWS::IAM::Role')
+        .filter(([, r]) => / \(dev\)$/.test(r.Properties?.Description ?? ''))
+        .map(([roleId, r]) => [
+          String(r.Properties?.Description).replace(/ \(dev\)$/, ''),
+          ofType(json, 'AWS::IAM::Policy')
+            .filter(([, p]) => p.Properties?.Roles.some((x: Cfn) => x.Ref === roleId))
+            .flatMap(([, p]) => p.Properties?.PolicyDocument.Statement as Cfn[]),
+        ]),
+    );
+
+  test('every DynamoDB statement names its partitions in a LeadingKeys condition (stream reads apart)', () => {
+    const byFunction = statementsByFunction(dev().json);
+    expect(byFunction.size).toBeGreaterThan(50);
+    let keyed = 0;
+    for (const [key, statements] of byFunction) {
+      for (const statement of statements) {
+        const actions = list(statement.Action).filter((a: string) => a.startsWith('dynamodb:'));
+        if (actions.length === 0) continue;
+        if (actions.every((a: string) => STREAM_ACTIONS.has(a))) continue;
+        keyed++;
+        expect([key, actions.filter((a: string) => STREAM_ACTIONS.has(a) || a.includes('*'))]).toEqual([
+          key,
+          [],
+        ]);
+        const keys = statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'];
+        expect([key, list(keys ?? []).length > 0]).toEqual([key, true]);
+        expect(Object.keys(statement.Condition)).toEqual(['ForAllValues:StringLike']);
+        // Never a wildcard that would reach every item.
+        expect([
+          key,
+          list(keys).filter((k: string) => k === '*' || !/^[A-Z_]+(#\*?|#[A-Z]+)?$/.test(k)),
+        ]).toEqual([key, []]);
+      }
+    }
+    expect(keyed).toBeGreaterThan(50);
+  });
+
+  test('no Scan anywhere; DeleteItem and BatchWriteItem only where a row declares them', () => {
+    const rows = {
+      ...testRoutes,
+      ...testWorkers,
+      ...schedules,
+      ...subscribers,
+      ...streamConsumers,
+    } as Record<string, { capabilities: readonly unknown[] }>;
+    const declaring = (action: string) =>
+      Object.entries(rows)
+        .filter(([, r]) =>
+          r.capabilities.some(
+            (c) =>
+              typeof c === 'object' &&
+              c !== null &&
+              'table' in c &&
+              (c as { table: string[] }).table.includes(action),
+          ),
+        )
+        .map(([key]) => key)
+        .sort();
+    const granting = (action: string) =>
+      [...statementsByFunction(dev().json)]
+        .filter(([, statements]) => statements.some((s) => list(s.Action).includes(`dynamodb:${action}`)))
+        .map(([key]) => key)
+        .sort();
+    expect(granting('Scan')).toEqual([]);
+    for (const action of ['DeleteItem', 'BatchWriteItem'])
+      expect(granting(action)).toEqual(declaring(action));
+    // Public routes delete nothing and batch-write nothing.
+    const publicKeys = Object.entries(testRoutes)
+      .filter(([, r]) => r.auth === 'public')
+      .map(([key]) => key);
+    for (const action of ['DeleteItem', 'BatchWriteItem', 'Scan'])
+      expect(granting(action).filter((key) => publicKeys.includes(key))).toEqual([]);
+  });
+
+  test('a webhook reads only the signing secret; only the SMS settings save writes it', () => {
+    const { json } = dev();
+    const secretId = (description: string) =>
+      ofType(json, 'AWS::SecretsManager::Secret').find(([, r]) =>
+        String(r.Properties?.Description).startsWith(description),
+      )?.[0];
+    const signing = secretId('Webhook signing secrets');
+    const provider = secretId('Provider API keys');
+    expect(signing).toBeDefined();
+    expect(provider).toBeDefined();
+    const secretsOf = (key: string, action: string) =>
+      (statementsByFunction(json).get(key) ?? [])
+        .filter((s) => list(s.Action).includes(action))
+        .flatMap((s) => list(s.Resource).map((r: Cfn) => r.Ref))
+        .sort();
+    for (const webhook of ['easypostWebhook', 'twilioStatusWebhook', 'twilioInboundWebhook']) {
+      expect([webhook, secretsOf(webhook, 'secretsmanager:GetSecretValue')]).toEqual([webhook, [signing]]);
+      expect([webhook, secretsOf(webhook, 'secretsmanager:PutSecretValue')]).toEqual([webhook, []]);
+    }
+    expect(secretsOf('adminUpdateSmsSettings', 'secretsmanager:PutSecretValue')).toEqual([signing]);
+    expect(secretsOf('adminUpdateSettings', 'secretsmanager:PutSecretValue')).toEqual([provider]);
+    expect(secretsOf('labelWorker', 'secretsmanager:GetSecretValue')).toEqual([provider]);
+    const writers = [...statementsByFunction(json)]
+      .filter(([key]) => secretsOf(key, 'secretsmanager:PutSecretValue').includes(signing))
+      .map(([key]) => key);
+    expect(writers).toEqual(['adminUpdateSmsSettings']);
+  });
+
+  test('the signing secret holds the signing keys as placeholders', () => {
+    const [, secret] = ofType(dev().json, 'AWS::SecretsManager::Secret').find(([, r]) =>
+      String(r.Properties?.Description).startsWith('Webhook signing secrets'),
+    )!;
+    expect(Object.keys(JSON.parse(secret.Properties?.SecretString)).sort()).toEqual(
+      ['easypostWebhookSecret', 'twilioAuthToken'].sort(),
+    );
   });
 });
 
@@ -727,6 +864,36 @@ describe('stack', () => {
       GenerateSecret: false,
       ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH']),
     });
+  });
+
+  test('prod staff sign-in: TOTP required, 12-character passwords, 8-hour sessions, threat protection (audit)', () => {
+    const { template, json } = templates.prod;
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      MfaConfiguration: 'ON',
+      EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+      Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 12, RequireSymbols: true }) },
+      UserPoolTier: 'PLUS',
+      UserPoolAddOns: { AdvancedSecurityMode: 'AUDIT' },
+    });
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      RefreshTokenValidity: 8 * 60,
+      TokenValidityUnits: Match.objectLike({ RefreshToken: 'minutes' }),
+    });
+    // The access and ID tokens (1 hour by default) must not outlive the session.
+    const [, client] = ofType(json, 'AWS::Cognito::UserPoolClient')[0];
+    expect(client.Properties?.AccessTokenValidity ?? 60).toBeLessThanOrEqual(8 * 60);
+  });
+
+  test('dev staff sign-in: MFA optional (cognito-local has none), no threat protection, default sessions', () => {
+    const { template, json } = dev();
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      MfaConfiguration: 'OPTIONAL',
+      EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+      UserPoolTier: 'ESSENTIALS',
+      UserPoolAddOns: Match.absent(),
+    });
+    const [, client] = ofType(json, 'AWS::Cognito::UserPoolClient')[0];
+    expect(client.Properties?.RefreshTokenValidity).toBeUndefined();
   });
 
   test('the provider secret holds the placeholder keys', () => {

@@ -28,7 +28,8 @@ let token: string;
 let plainToken: string;
 let originalSettings: Record<string, unknown> | undefined;
 let originalSecrets: string;
-const secretsFile = () => join(stack().dataDir, 'secrets.json');
+// The auth token lives in the signing secret (a file of its own locally).
+const secretsFile = () => join(stack().dataDir, 'signing-secrets.json');
 /** Every answer of this file, searched at the end for the auth token. */
 const answers: string[] = [];
 
@@ -447,7 +448,14 @@ describe('Twilio webhooks', () => {
     expect(res.body.queued.map((q) => q.to)).toEqual([other]);
     expect(res.body.refused).toEqual([{ to: number, reason: m.optedOut }]);
     expect((await postWebhook('inbound', { From: number, Body: 'START' }, AUTH_TOKEN)).status).toBe(200);
-    expect(await getItem(smsOptOut.key(number))).toBeUndefined();
+    // Kept and marked, not deleted (the public webhook may not delete): the number is sent to again.
+    expect(await getItem(smsOptOut.key(number))).toMatchObject({ opted_in_at: expect.any(String) });
+    const again = await sendBulk(number, 'After START');
+    expect(again.body.queued.map((q) => q.to)).toEqual([number]);
+    // A START from a number that never opted out creates nothing.
+    const never = freshNumber();
+    expect((await postWebhook('inbound', { From: never, Body: 'START' }, AUTH_TOKEN)).status).toBe(200);
+    expect(await getItem(smsOptOut.key(never))).toBeUndefined();
     await testDb().send(
       new DeleteCommand({ TableName: stack().tableName, Key: smsOptOut.key('+15005550004') }),
     );

@@ -6,7 +6,7 @@ import {
   ZLoginForm,
   ZNewPasswordForm,
 } from '@shared/schemas/auth';
-import { confirmSignIn, type SignInOutput, signIn } from 'aws-amplify/auth';
+import { type ConfirmSignInOutput, confirmSignIn, type SignInOutput, signIn } from 'aws-amplify/auth';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
@@ -24,6 +24,8 @@ import { checkSession, markSignedIn, useAuthState, watchAuth } from './auth-sess
 import { isPasswordBreached } from './breach-check';
 import { raiseBreachNotice } from './breach-notice';
 import { readOrigin } from './origin';
+import { confirmTotpCode, nextView, type SignInView } from './sign-in-steps';
+import { TotpCodeForm, TotpSetupStep } from './totp-steps';
 import './auth.css';
 
 watchAuth();
@@ -93,7 +95,12 @@ function Notices({ breached, failure }: { breached: boolean; failure: string | n
 }
 
 interface StepProps {
-  onResult: (result: SignInOutput, attempt: BreachAttempt) => void;
+  /** Amplify's answer, with the breach check of the password just sent and, from the first form, the e-mail. */
+  onResult: (
+    result: SignInOutput | ConfirmSignInOutput,
+    attempt: BreachAttempt,
+    email?: string,
+  ) => Promise<void>;
   onBreached: () => void;
   breached: boolean;
   failure: string | null;
@@ -121,7 +128,7 @@ function SignInForm({ onResult, onBreached, breached, failure, setFailure }: Ste
         // The local Cognito emulator has no SRP; AWS accepts this flow as well (enabled on the app client).
         options: { authFlowType: 'USER_PASSWORD_AUTH' },
       });
-      onResult(result, attempt);
+      await onResult(result, attempt, email);
     } catch (error) {
       setFailure(failureMessage(error));
     }
@@ -167,7 +174,7 @@ function NewPasswordForm({ onResult, onBreached, breached, failure, setFailure }
     setFailure(null);
     const attempt = startBreachCheck(password, onBreached);
     try {
-      onResult(await confirmSignIn({ challengeResponse: password }), attempt);
+      await onResult(await confirmSignIn({ challengeResponse: password }), attempt);
     } catch (error) {
       setFailure(failureMessage(error));
     }
@@ -206,26 +213,55 @@ export function LoginPage() {
   const location = useLocation();
   const origin = readOrigin(location.state);
   const { status } = useAuthState();
-  const [step, setStep] = useState<'signIn' | 'newPassword'>('signIn');
+  const [view, setView] = useState<SignInView | { kind: 'signIn' }>({ kind: 'signIn' });
   const [breached, setBreached] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  /** The breach check of the password that started this sign-in: its notice waits until it completes. */
+  const attemptRef = useRef<BreachAttempt | null>(null);
+  const emailRef = useRef('');
 
   useEffect(() => {
     void checkSession();
   }, []);
 
-  const onResult = (result: SignInOutput, attempt: BreachAttempt) => {
-    if (result.isSignedIn) {
-      attempt.signedIn();
+  const stepContext = () => ({ email: emailRef.current, issuer: settings.site_name, confirmSignIn });
+
+  const show = (next: SignInView) => {
+    if (next.kind === 'signedIn') {
+      attemptRef.current?.signedIn();
       markSignedIn();
       return;
     }
-    if (result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED') {
-      setBreached(false);
-      setStep('newPassword');
+    if (next.kind === 'unsupported') {
+      setFailure(next.message);
       return;
     }
-    setFailure(authMessages.unexpected);
+    // A new form: the password form's breach warning stays behind, and so does the last failure.
+    if (next.kind === 'newPassword') setBreached(false);
+    setFailure(null);
+    setView(next);
+  };
+
+  const onResult = async (
+    result: SignInOutput | ConfirmSignInOutput,
+    attempt: BreachAttempt,
+    email?: string,
+  ) => {
+    attemptRef.current = attempt;
+    if (email) emailRef.current = email;
+    show(await nextView(result, stepContext()));
+  };
+
+  /** A code from the authenticator app: the next step, or the message announced above the field. */
+  const onCode = async (code: string): Promise<string | null> => {
+    setFailure(null);
+    const outcome = await confirmTotpCode(code, stepContext());
+    if ('failure' in outcome) {
+      setFailure(outcome.failure);
+      return outcome.failure;
+    }
+    show(outcome.view);
+    return null;
   };
 
   // Signed in (now, or already when the page opened): back to where the guard stopped them.
@@ -253,7 +289,24 @@ export function LoginPage() {
           {origin.pathname !== paths.admin.path && (
             <p className="notice notice--info auth-card__origin">{authMessages.signInTo(origin.pathname)}</p>
           )}
-          {step === 'signIn' ? <SignInForm {...stepProps} /> : <NewPasswordForm {...stepProps} />}
+          {view.kind === 'signIn' && <SignInForm {...stepProps} />}
+          {view.kind === 'newPassword' && <NewPasswordForm {...stepProps} />}
+          {view.kind === 'totpSetup' && (
+            <TotpSetupStep
+              secret={view.secret}
+              setupUri={view.setupUri}
+              onCode={onCode}
+              notices={<Notices breached={false} failure={failure} />}
+            />
+          )}
+          {view.kind === 'totpCode' && (
+            <TotpCodeForm
+              heading={authMessages.totpCodeHeading}
+              intro={<p>{authMessages.totpCodeIntro}</p>}
+              onCode={onCode}
+              notices={<Notices breached={false} failure={failure} />}
+            />
+          )}
         </div>
       </main>
     </div>
