@@ -1,5 +1,6 @@
 import { type CfnElement, CfnOutput, Names, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import {
   type Capability,
@@ -211,6 +212,18 @@ export class BuybackStack extends Stack {
     });
   }
 
+  /** Reading one secret, and writing it: a write merges into its JSON, so it reads first (and again, to check). */
+  private grantSecret(
+    fn: AppFunction,
+    secret: secretsmanager.ISecret,
+    variable: string,
+    write: boolean,
+  ): void {
+    secret.grantRead(fn.role);
+    if (write) secret.grantWrite(fn.role);
+    fn.function.addEnvironment(variable, secret.secretArn);
+  }
+
   /**
    * How cdk-nag spells a reference to `element.attribute` in `fn`'s template: `<Id.Attr>` in this stack, and the
    * parameter CloudFormation passes it through in a nested stack (the API's routes live in nested stacks).
@@ -255,29 +268,19 @@ export class BuybackStack extends Stack {
         });
         return;
       }
-      case 'secret:read': {
-        this.secrets.providerSecret.grantRead(fn.role);
-        fn.function.addEnvironment(ENV.secretId, this.secrets.providerSecret.secretArn);
+      case 'secret:read':
+      case 'secret:write':
+        this.grantSecret(fn, this.secrets.providerSecret, ENV.secretId, capability === 'secret:write');
         return;
-      }
-      case 'secret:write': {
-        // A write merges into the secret's JSON, so it reads it first (and again, to check the merge held).
-        this.secrets.providerSecret.grantRead(fn.role);
-        this.secrets.providerSecret.grantWrite(fn.role);
-        fn.function.addEnvironment(ENV.secretId, this.secrets.providerSecret.secretArn);
+      case 'signing-secret:read':
+      case 'signing-secret:write':
+        this.grantSecret(
+          fn,
+          this.secrets.signingSecret,
+          ENV.signingSecretId,
+          capability === 'signing-secret:write',
+        );
         return;
-      }
-      case 'signing-secret:read': {
-        this.secrets.signingSecret.grantRead(fn.role);
-        fn.function.addEnvironment(ENV.signingSecretId, this.secrets.signingSecret.secretArn);
-        return;
-      }
-      case 'signing-secret:write': {
-        this.secrets.signingSecret.grantRead(fn.role);
-        this.secrets.signingSecret.grantWrite(fn.role);
-        fn.function.addEnvironment(ENV.signingSecretId, this.secrets.signingSecret.secretArn);
-        return;
-      }
       case 'auth:config': {
         fn.function.addEnvironment(ENV.userPoolId, this.auth.userPool.userPoolId);
         fn.function.addEnvironment(ENV.userPoolClientId, this.auth.userPoolClient.userPoolClientId);

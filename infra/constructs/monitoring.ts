@@ -95,10 +95,10 @@ export class Monitoring extends Construct {
       description: string,
       metric: cloudwatch.IMetric,
       threshold: number,
-      evaluationPeriods = 1,
+      { evaluationPeriods = 1, runbook = id }: { evaluationPeriods?: number; runbook?: string } = {},
     ) =>
       new cloudwatch.Alarm(this, id, {
-        alarmDescription: `${description} Runbook: docs/operations.md#${id.toLowerCase()}`,
+        alarmDescription: `${description} Runbook: docs/operations.md, section "${runbook}".`,
         metric,
         threshold,
         evaluationPeriods,
@@ -134,7 +134,7 @@ export class Monitoring extends Construct {
           label: 'API 5xx (% of requests)',
         }),
         5,
-        2,
+        { evaluationPeriods: 2 },
       ),
       ...Object.entries(props.queues).map(([name, queue]) =>
         alarm(
@@ -167,6 +167,7 @@ export class Monitoring extends Construct {
           statistic: cloudwatch.Stats.MAXIMUM,
         }),
         0.05,
+        { runbook: 'SesBounceRate and SesComplaintRate' },
       ),
       alarm(
         'SesComplaintRate',
@@ -178,6 +179,7 @@ export class Monitoring extends Construct {
           statistic: cloudwatch.Stats.MAXIMUM,
         }),
         0.001,
+        { runbook: 'SesBounceRate and SesComplaintRate' },
       ),
       alarm(
         'LabelPermanentFailures',
