@@ -59,6 +59,12 @@ export interface RouteDef {
  */
 export type QueueName = 'label-jobs' | 'email-jobs' | 'sms-jobs';
 
+/**
+ * Deliveries of a job message before its queue's redrive policy moves it to the DLQ: the stack's maxReceiveCount,
+ * and the count at which a worker knows a delivery is the last (and records the failure where staff see it).
+ */
+export const JOB_MAX_RECEIVES = 5;
+
 export interface WorkerDef {
   queue: QueueName;
   handler: string;

@@ -1,12 +1,10 @@
 import { ChangeMessageVisibilityCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type * as z from 'zod/mini';
+import { JOB_MAX_RECEIVES } from '../../shared/route-def.js';
 import { ENV } from '../../shared/runtime-env.js';
 import { errorDetails, log } from './log.js';
 import { fieldErrors } from './validation.js';
-
-/** How many times SQS delivers a message before its redrive policy moves it to the DLQ (infra: maxReceiveCount). */
-export const MAX_RECEIVES = 5;
 
 export interface JobContext {
   messageId: string;
@@ -77,7 +75,7 @@ function parseRecord<S extends z.ZodMiniType>(schema: S, record: SQSRecord): z.i
 
 /**
  * A queue worker with partial batch responses: each record is parsed with the shared schema and processed on
- * its own; only the failed ones are reported, so SQS redelivers those and, after MAX_RECEIVES, dead-letters them.
+ * its own; only the failed ones are reported, so SQS redelivers those and, after JOB_MAX_RECEIVES, dead-letters them.
  * `onFailure` lets the worker record the reason where people will see it (always called, `lastAttempt` says
  * whether this was the final delivery).
  */
@@ -94,7 +92,7 @@ export function sqsWorker<S extends z.ZodMiniType>(options: {
       const ctx: JobContext = {
         messageId: record.messageId,
         receiveCount,
-        lastAttempt: receiveCount >= MAX_RECEIVES,
+        lastAttempt: receiveCount >= JOB_MAX_RECEIVES,
       };
       let job: z.infer<S> | null = null;
       try {

@@ -3,15 +3,13 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { QueueName, WorkerDef } from '../../shared/routes.js';
+import { JOB_MAX_RECEIVES, type QueueName, type WorkerDef } from '../../shared/routes.js';
 import { ENV } from '../../shared/runtime-env.js';
 import type { StageConfig } from '../stage-config.js';
 import { AppFunction } from './app-function.js';
 
 export const QUEUE_NAMES: readonly QueueName[] = ['label-jobs', 'email-jobs', 'sms-jobs'];
 
-/** A message that failed this often is poison: it goes to the DLQ instead of blocking the queue. */
-export const MAX_RECEIVE_COUNT = 5;
 /** Used when no worker consumes the queue yet. */
 const DEFAULT_VISIBILITY_SECONDS = 180;
 
@@ -60,7 +58,7 @@ export class JobQueue extends Construct {
 
     const deadLetters = deadLetterQueueWithAlarm(
       this,
-      `A ${props.name} message failed ${MAX_RECEIVE_COUNT} times and waits in its dead-letter queue.`,
+      `A ${props.name} message failed ${JOB_MAX_RECEIVES} times and waits in its dead-letter queue.`,
     );
     this.deadLetterQueue = deadLetters.queue;
     this.deadLetterAlarm = deadLetters.alarm;
@@ -68,7 +66,7 @@ export class JobQueue extends Construct {
       visibilityTimeout: props.visibilityTimeout,
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
-      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
+      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: JOB_MAX_RECEIVES },
     });
   }
 }
