@@ -11,6 +11,7 @@ import type { OrderItem } from '../lib/entities.js';
 import { requireEnv } from '../lib/env.js';
 import { AppError } from '../lib/errors.js';
 import { errorDetails, log } from '../lib/log.js';
+import { isRecord } from '../lib/validation.js';
 import { orderEmailVars } from '../orders/order-emails.js';
 import { parseJson, storedAmount } from '../orders/order-views.js';
 import { toPublicSettings } from '../settings/public-settings.js';
@@ -34,8 +35,6 @@ export const FAILED: Record<OrderEmailTemplate, string> = {
 };
 
 const filled = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The order as an e-mail can be written from, or the spec's reason why not (001 §5 "Order emails"). Fields

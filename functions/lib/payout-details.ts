@@ -4,6 +4,8 @@
  * only checkout and the reveal route bundle (and only their roles may use the key).
  */
 
+import { isRecord } from './validation.js';
+
 /** Marks `payment_details` as encrypted: a legacy plaintext map never holds this key with this value. */
 export const PAYOUT_ENVELOPE_VERSION = 'payout-v1';
 
@@ -23,9 +25,6 @@ export interface PayoutEnvelope {
   /** Field name to base64 of IV (12 bytes) | ciphertext | tag (16 bytes). */
   fields: Record<string, string>;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function isPayoutEnvelope(value: unknown): value is PayoutEnvelope {
   return (

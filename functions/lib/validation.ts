@@ -18,3 +18,7 @@ export function parseInput<S extends z.ZodMiniType>(schema: S, input: unknown): 
   const fields = fieldErrors(result.error);
   throw validationError(Object.values(fields)[0] ?? 'Invalid request', fields);
 }
+
+/** A plain JSON object (not an array, not null): what a stored map or a parsed JSON text must be. */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
