@@ -7,9 +7,10 @@
  * with `dynamodb:LeadingKeys`. Transactions are recorded as the item actions IAM authorises them by.
  */
 import { appendFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TABLE_INDEXES } from '../../shared/runtime-env.js';
+import { forwardRequest, relayAnswer } from './proxy.js';
 
 export const TABLE_ACCESS_LOG_ENV = 'LOCAL_TABLE_ACCESS_LOG';
 
@@ -140,24 +141,12 @@ export async function startTableAccessRecorder(options: {
         );
       }
       // The signature covers the path the client used; DynamoDB Local does not check it.
-      const upstream = httpRequest(
-        {
-          host: target.hostname,
-          port: target.port,
-          method: req.method,
-          path: '/',
-          headers: { ...req.headers, host: target.host },
-        },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 500, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      upstream.on('error', (error) => {
-        res.writeHead(502);
-        res.end(String(error));
-      });
-      upstream.end(body);
+      forwardRequest(target, req.method ?? 'POST', '/', req.headers, body)
+        .then((answer) => relayAnswer(res, answer))
+        .catch((error) => {
+          res.writeHead(502);
+          res.end(String(error));
+        });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
