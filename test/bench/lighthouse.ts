@@ -32,6 +32,13 @@ type RunScore = Omit<PageScore, 'performanceRuns'>;
 export async function lighthouseScores(
   pages: Record<string, string>,
   runs = 3,
+  options: {
+    /**
+     * Runs once in the launched Chromium before any audit (given its debugging port), e.g. to sign staff in;
+     * the audits then keep the browser's storage (Lighthouse clears it by default), so the session survives.
+     */
+    prepare?: (port: number) => Promise<void>;
+  } = {},
 ): Promise<Record<string, PageScore>> {
   const chrome = await launch({
     chromePath: CHROMIUM,
@@ -45,15 +52,21 @@ export async function lighthouseScores(
     ],
   });
   try {
+    if (options.prepare) await options.prepare(chrome.port);
     const audit = async (url: string): Promise<RunScore> => {
       const run = await lighthouse(url, {
         port: chrome.port,
         logLevel: 'error',
         output: 'json',
         onlyCategories: ['performance', 'accessibility'],
+        disableStorageReset: !!options.prepare,
       });
       if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
       const { categories, audits } = run.lhr;
+      // A signed-out visit to a back-office page lands on /login: that would score the wrong page.
+      const landed = new URL(run.lhr.finalDisplayedUrl).pathname;
+      if (landed !== new URL(url).pathname)
+        throw new Error(`Lighthouse asked for ${url} but landed on ${landed}`);
       const metric = (id: string) => Math.round((audits[id]?.numericValue ?? 0) * 1000) / 1000;
       const accessibilityIds = (categories.accessibility?.auditRefs ?? []).map((ref) => ref.id);
       return {

@@ -6,9 +6,12 @@ import { randomUUID } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
 import { product } from '../../functions/lib/entities.js';
 import { buildFunctions } from '../../infra/build-functions.js';
 import { productPath } from '../../shared/rules/slug.js';
+import { paths } from '../../web/src/paths.js';
+import { fillLogin } from '../support/admin-browser.js';
 import { checkoutBody } from '../support/checkout.js';
 import {
   type LocalStackInfo,
@@ -25,7 +28,7 @@ import { LIGHTHOUSE_BUDGET, lighthouseScores } from './lighthouse.js';
 import { loadBareGetItem, loadUrl } from './load.js';
 import { benchProductImport } from './product-import.js';
 import { benchTickets } from './tickets.js';
-import { initialWebJs } from './web-size.js';
+import { initialWebCss, initialWebJs } from './web-size.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -87,7 +90,24 @@ async function benchBundles() {
   return report;
 }
 
-/** The public pages a seller passes through, audited on the idle stack before any load. */
+/** Signs staff in on the Chromium Lighthouse drives (over its debugging port), as a person would at /login. */
+async function signInOverCdp(port: number, loginUrl: string, who: { email: string; password: string }) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const page = await browser.contexts()[0].newPage();
+    await page.goto(loginUrl);
+    await fillLogin(page, who.email, who.password);
+    await page.waitForURL((url) => url.pathname.startsWith(paths.admin.path));
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * The public pages a seller passes through, audited on the idle stack before any load, and the back office's
+ * login, dashboard and orders list.
+ */
 async function benchPages(info: LocalStackInfo, product: { id: string; name: string }) {
   const page = (path: string) => `${info.urls.site}${path}`;
   const scores = await lighthouseScores(
@@ -103,6 +123,14 @@ async function benchPages(info: LocalStackInfo, product: { id: string; name: str
     },
     LIGHTHOUSE_RUNS,
   );
+  // The back office: its login page as a visitor sees it, then the dashboard and the orders list signed in.
+  Object.assign(scores, await lighthouseScores({ adminLogin: page(paths.login.path) }, LIGHTHOUSE_RUNS));
+  const signedIn = await lighthouseScores(
+    { adminDashboard: page(paths.admin.path), adminOrders: page(paths.adminOrders.path) },
+    LIGHTHOUSE_RUNS,
+    { prepare: (port) => signInOverCdp(port, page(paths.login.path), info.admin) },
+  );
+  Object.assign(scores, signedIn);
   return {
     budget: LIGHTHOUSE_BUDGET,
     formFactor: 'mobile (Lighthouse defaults)',
@@ -167,6 +195,7 @@ async function main() {
   const started = new Date().toISOString();
   const bundles = PARTS.has('bundles') ? await benchBundles() : null;
   const web = initialWebJs(join(root, 'dist', 'web'));
+  const css = initialWebCss(join(root, 'dist', 'web'));
   const { info, child } = await startLocalStackProcess({
     LOCAL_PROFILE: 'test',
     LOCAL_PORT_OFFSET: process.env.TEST_PORT_OFFSET ?? '',
@@ -200,7 +229,7 @@ async function main() {
     started,
     machine: { node: process.version, cpus: (await import('node:os')).cpus().length },
     bundles,
-    web: { budgetGzipBytes: 120 * 1024, ...web, lighthouse },
+    web: { budgetGzipBytes: 120 * 1024, ...web, css, lighthouse },
     api,
     backOffice,
     productImport,

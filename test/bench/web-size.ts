@@ -18,3 +18,26 @@ export function initialWebJs(distWeb: string): {
   });
   return { files, totalGzipBytes: files.reduce((s, f) => s + f.gzipBytes, 0) };
 }
+
+/** The render-blocking CSS a first visit downloads: the stylesheets index.html links, raw and gzipped. */
+export function initialWebCss(distWeb: string): {
+  files: Array<{ file: string; bytes: number; gzipBytes: number }>;
+  totalBytes: number;
+  totalGzipBytes: number;
+} {
+  const html = readFileSync(join(distWeb, 'index.html'), 'utf8');
+  const refs = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]);
+  const files = [...new Set(refs)].map((ref) => {
+    const body = readFileSync(join(distWeb, ref.replace(/^\//, '')));
+    return {
+      file: ref.replace(/^\//, ''),
+      bytes: body.length,
+      gzipBytes: gzipSync(body, { level: 9 }).length,
+    };
+  });
+  return {
+    files,
+    totalBytes: files.reduce((s, f) => s + f.bytes, 0),
+    totalGzipBytes: files.reduce((s, f) => s + f.gzipBytes, 0),
+  };
+}
