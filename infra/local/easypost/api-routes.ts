@@ -6,7 +6,6 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { labelPdf, qrCodeText, qrPng } from './documents.js';
 import { ApiError, asRecord, type Json, notFound, numberOrNull, parseJson, required, text } from './http.js';
 import {
   type Address,
@@ -47,6 +46,9 @@ const ADDRESS_FIELDS = [
   'phone',
   'email',
 ] as const;
+
+/** The label and QR renderers, loaded with the first file asked for: pdf-lib takes a second or so to load. */
+const documents = () => import('./documents.js');
 
 /** `POST /v2/shipments/{id}/{action}` */
 const ACTIONS = new Map<string, Operation>([
@@ -358,12 +360,14 @@ export function apiRoutes({ store, origin, closing }: ApiContext) {
     if (kind === 'labels' && file.endsWith('.pdf')) {
       const shipment = store.shipments.get(file.slice(0, -'.pdf'.length));
       if (!shipment?.postage_label) throw notFound();
+      const { labelPdf } = await documents();
       return { type: 'application/pdf', body: await labelPdf(shipment) };
     }
     if (kind === 'qr' && file.endsWith('.png')) {
       const entry = store.forms.get(file.slice(0, -'.png'.length));
       if (!entry) throw notFound();
-      return { type: 'image/png', body: await qrPng(qrCodeText(entry.form.label_broker_id)) };
+      const { qrCodeText, qrPng } = await documents();
+      return { type: 'image/png', body: qrPng(qrCodeText(entry.form.label_broker_id)) };
     }
     throw notFound();
   }
