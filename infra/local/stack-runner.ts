@@ -13,7 +13,7 @@ import { QUEUE_NAMES } from '../constructs/jobs.js';
 import { JwtAuthorizer } from './authorizer.js';
 import { BreachRangeService, ZBreachMode } from './breach-range.js';
 import { CostMeter, costMeterEnabled, summarizeTemplate } from './cost-meter.js';
-import { startEasyPostServer } from './easypost-server.js';
+import { startEasyPostServer } from './easypost/index.js';
 import {
   assertJava,
   type Emulator,

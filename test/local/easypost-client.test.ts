@@ -5,7 +5,7 @@ import {
   latestQrForm,
   lowestUspsRate,
 } from '../../functions/labels/easypost.js';
-import { type EasyPostTestServer, startEasyPostServer } from '../../infra/local/easypost-server.js';
+import { type EasyPostTestServer, startEasyPostServer } from '../../infra/local/easypost/index.js';
 import { ENV } from '../../shared/runtime-env.js';
 
 // The Lambdas' EasyPost adapter (the official client) against the local EasyPost test server.

@@ -1,7 +1,10 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import EasyPostClient from '@easypost/api';
-import { type EasyPostTestServer, startEasyPostServer } from './easypost-server.js';
+import jsQR from 'jsqr';
+import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
+import { PNG } from 'pngjs';
+import { type EasyPostTestServer, startEasyPostServer } from './index.js';
 
 // The test server is driven through EasyPost's official client, the one the Lambdas use: what it answers is
 // what the real API answers that client.
@@ -69,6 +72,33 @@ function newShipment(reference: string) {
 async function boughtShipment(reference: string) {
   const shipment = await newShipment(reference);
   return client.Shipment.buy(shipment.id, shipment.lowestRate(['USPS']));
+}
+
+/** What a QR code image says, read the way a phone's camera would: from its pixels. */
+function decodeQr(file: Buffer): string | undefined {
+  const image = PNG.sync.read(file);
+  return jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data;
+}
+
+/** A PDF as pdf-lib reads it, with the text its one page shows, one string per text-showing operator. */
+async function readPdf(file: Buffer) {
+  const doc = await PDFDocument.load(file);
+  const page = doc.getPage(0);
+  const contents = page.node.Contents();
+  const streams =
+    contents instanceof PDFArray ? contents.asArray().map((ref) => doc.context.lookup(ref)) : [contents];
+  const operators = streams
+    .map((stream) => {
+      if (!(stream instanceof PDFRawStream)) throw new Error('The page content is not a stream.');
+      return Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
+    })
+    .join('\n');
+  // A string is shown as <hex> or as (literal, with \\ \( \) escaped); the fonts' encoding is WinAnsi.
+  const texts = [...operators.matchAll(/(?:<([0-9A-Fa-f]*)>|\(((?:\\.|[^\\)])*)\))\s*Tj/g)].map(
+    ([, hex, literal]) =>
+      hex === undefined ? literal.replace(/\\(.)/g, '$1') : Buffer.from(hex, 'hex').toString('latin1'),
+  );
+  return { doc, size: page.getSize(), texts };
 }
 
 beforeAll(async () => {
@@ -232,13 +262,72 @@ describe('the local EasyPost test server', () => {
     const pdf = await fetch(bought.postage_label.label_url);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    const pdfText = Buffer.from(await pdf.arrayBuffer()).toString('latin1');
-    expect(pdfText.startsWith('%PDF-')).toBe(true);
-    expect(pdfText).toContain('(TEST LABEL - NOT FOR SHIPPING)');
-    expect(pdfText).toContain(`(${bought.tracking_code})`);
-    expect(pdfText).toContain('(C1TEST3)');
+    const pdfBytes = Buffer.from(await pdf.arrayBuffer());
+    expect(pdfBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // Plain text in the file itself, for a look with grep (the integration test checks it so).
+    expect(pdfBytes.toString('latin1')).toContain('(TEST LABEL - NOT FOR SHIPPING)');
 
     expect((await fetch(`${server.origin}/files/qr/form_unknown.png`)).status).toBe(404);
+  });
+
+  it("serves a QR code that decodes to the form's label broker id, marked as a test", async () => {
+    const bought = await boughtShipment('C1TEST7');
+    const withForm = await client.Shipment.generateForm(bought.id, 'label_qr_code');
+    const [form] = withForm.forms as unknown as Array<{ form_url: string; label_broker_id: string }>;
+    const png = Buffer.from(await (await fetch(form.form_url)).arrayBuffer());
+
+    expect(decodeQr(png)).toBe(`TEST NOT FOR SHIPPING ${form.label_broker_id}`);
+    const image = PNG.sync.read(png);
+    // The caption under the square code: TEST - NOT FOR SHIPPING, in dark pixels below the quiet zone.
+    expect(image.height).toBeGreaterThan(image.width);
+    const captionDark = image.data
+      .subarray(image.width * image.width * 4)
+      .filter((v, i) => i % 4 === 0 && v === 0);
+    expect(captionDark.length).toBeGreaterThan(0);
+  });
+
+  it('serves a 4x6 inch one-page PDF label that shows the tracking number, the service and both addresses', async () => {
+    const bought = await boughtShipment('C1TEST8');
+    const pdf = Buffer.from(await (await fetch(bought.postage_label.label_url)).arrayBuffer());
+    const { doc, size, texts } = await readPdf(pdf);
+
+    expect(doc.getPageCount()).toBe(1);
+    expect(size).toEqual({ width: 4 * 72, height: 6 * 72 });
+    expect(doc.getTitle()).toBe('TEST LABEL - NOT FOR SHIPPING');
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        'TEST LABEL',
+        'NOT FOR SHIPPING',
+        'TEST LABEL - NOT FOR SHIPPING',
+        bought.tracking_code,
+        'C1TEST8',
+        'USPS GroundAdvantage',
+        // FROM
+        'Strip Buyback Receiving',
+        'Strip Buyback',
+        '417 Montgomery St',
+        'Floor 5',
+        'San Francisco, CA 94104',
+        // SHIP TO
+        'Pat Seller',
+        '1 Main St',
+        'Boston, MA 02110',
+      ]),
+    );
+  });
+
+  it('prints what the label font cannot show as the nearest it can, or ?, instead of failing', async () => {
+    const shipment = await client.Shipment.create({
+      reference: 'C1TEST9',
+      from_address: FROM,
+      to_address: { ...TO, name: 'José Ｐａｔ 山田', street1: '1 Main St – Apt 2' },
+      parcel: PARCEL,
+    });
+    const bought = await client.Shipment.buy(shipment.id, shipment.lowestRate(['USPS']));
+    const label = await fetch(bought.postage_label.label_url);
+    expect(label.status).toBe(200);
+    const { texts } = await readPdf(Buffer.from(await label.arrayBuffer()));
+    expect(texts).toEqual(expect.arrayContaining(['José Pat ??', '1 Main St \x96 Apt 2']));
   });
 
   it('refunds a label once', async () => {
