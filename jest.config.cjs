@@ -31,6 +31,8 @@ module.exports = {
         '<rootDir>/test/local/**/*.test.ts',
         // The web app's pure logic and static markup (node: no DOM here; the browser runs in the e2e project).
         '<rootDir>/web/src/**/*.test.{ts,tsx}',
+        // The built site (dist/web: `npm test` builds it before jest runs).
+        '<rootDir>/test/web/**/*.test.ts',
       ],
       testEnvironment: 'node',
     },

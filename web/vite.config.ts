@@ -47,7 +47,12 @@ export default defineConfig({
         // Only libraries the first page needs: those used only by lazy pages (react-hook-form for the forms)
         // stay in those pages' chunks instead of the vendor chunk every visit preloads.
         codeSplitting: {
-          groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] }],
+          groups: [
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] },
+            // The back office's strings in a chunk of their own, which only its lazy chunks import (a test checks
+            // that a public page's first download holds none of them).
+            { name: 'admin-messages', test: /[\\/]shared[\\/]admin-messages\.ts$/ },
+          ],
         },
       },
     },

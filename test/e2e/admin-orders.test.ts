@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { randomInt } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { messages } from '../../shared/messages';
+import { adminOrderMessages } from '../../shared/messages';
 import { formatMoney } from '../../shared/rules/money';
 import type { OrderConfirmation } from '../../shared/schemas/order';
 import type { Product } from '../../shared/schemas/product';
@@ -12,7 +12,7 @@ import { stack } from '../support/stack';
 
 jest.setTimeout(300_000);
 
-const m = messages.adminOrder;
+const m = adminOrderMessages;
 const ORDER_COUNT = 12;
 
 let browser: Browser;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { counters, dayOf } from '../../functions/lib/entities';
-import { messages } from '../../shared/messages';
+import { adminOrderMessages } from '../../shared/messages';
 import { type AdminOrderList, ZAdminOrderList } from '../../shared/schemas/admin-order-list';
 import { type Dashboard, ZDashboard } from '../../shared/schemas/dashboard';
 import { catalogue, checkoutBody, postOrder, uniqueEmail } from '../support/checkout';
@@ -78,10 +78,10 @@ describe('back office: orders list and dashboard', () => {
     const res = await list({ pageSize: '20' });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({
-      error: { code: 'validation', fields: { pageSize: messages.adminOrder.invalidPageSize } },
+      error: { code: 'validation', fields: { pageSize: adminOrderMessages.invalidPageSize } },
     });
     expect((await list({ minAmount: 'lots' })).body).toMatchObject({
-      error: { fields: { minAmount: messages.adminOrder.invalidAmountFilter } },
+      error: { fields: { minAmount: adminOrderMessages.invalidAmountFilter } },
     });
     expect((await list({ status: 'lost' })).status).toBe(400);
   });

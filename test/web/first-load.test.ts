@@ -1,0 +1,33 @@
+/**
+ * What a public page's first visit downloads: the back office's strings and schemas load with its own lazy
+ * chunks, never with the public pages' first download. Reads dist/web, which `npm test` builds before jest
+ * runs (alone: `npm run build:web` first).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as adminMessages from '../../shared/admin-messages';
+import { initialWebJs } from '../bench/web-size';
+
+const distWeb = join(__dirname, '..', '..', 'dist', 'web');
+
+/** Every string of the back office's message groups (functions' templates left out: they compile to code). */
+const adminStrings = Object.values(adminMessages).flatMap((group) =>
+  Object.values(group).filter((v): v is string => typeof v === 'string' && v.length >= 24),
+);
+
+test("a public page's first download carries none of the back office's strings", () => {
+  const { files } = initialWebJs(distWeb);
+  expect(files.length).toBeGreaterThan(1);
+  const code = files.map((f) => readFileSync(join(distWeb, f.file), 'utf8')).join('\n');
+  expect(adminStrings.length).toBeGreaterThan(100);
+  expect(adminStrings.filter((s) => code.includes(s))).toEqual([]);
+});
+
+test('the back office still has its strings, in a chunk of its own', () => {
+  const assets = join(distWeb, 'assets');
+  expect(readFileSync(join(distWeb, 'index.html'), 'utf8')).not.toMatch(/admin-messages/);
+  const own = readdirSync(assets).filter((f) => /^admin-messages-.*\.js$/.test(f));
+  expect(own).toHaveLength(1);
+  const text = readFileSync(join(assets, own[0]), 'utf8');
+  expect(adminStrings.every((s) => text.includes(s))).toBe(true);
+});
