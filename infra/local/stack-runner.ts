@@ -255,7 +255,6 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const naming: LocalNaming = {
       region: LOCAL_REGION_NAME,
       accountId: LOCAL_ACCOUNT_ID,
-      stackName: synthesized.stackName,
       namePrefix: `buyback-${stage}`,
       siteOrigin: `http://localhost:${ports.site}`,
       sqsOrigin: endpoints.sqs,
