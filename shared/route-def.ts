@@ -83,6 +83,8 @@ export interface WorkerDef {
 
 /** A function run on a schedule (EventBridge rule), e.g. the daily refund of unused labels. */
 export interface ScheduleDef {
+  /** What a run does, in a few words for people: the local start banner says `<title> now: curl ...`. */
+  title: string;
   handler: string;
   /** An EventBridge schedule expression: `rate(1 day)` or `cron(...)`. */
   schedule: string;

@@ -181,6 +181,7 @@ export const workers = {
 /** Scheduled functions: one EventBridge rule each. */
 export const schedules = {
   refundExpiredLabels: {
+    title: 'Refund unused labels',
     handler: 'labels/refund-expired-labels',
     schedule: 'rate(1 day)',
     timeoutSeconds: 300,

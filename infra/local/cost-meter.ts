@@ -10,8 +10,8 @@
  * the on-demand rules give: 4 KB read units, halved for eventually consistent reads, 1 KB write units, doubled
  * in transactions; indexes included in TOTAL).
  */
-import { createServer, type IncomingMessage, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
+import { startHookedProxy } from './proxy.js';
 import type { Endpoints } from './sdk.js';
 
 export const COST_METER_ENV = 'LOCAL_COST_METER';
@@ -158,7 +158,7 @@ export function capacityUnits(consumed: unknown): number | undefined {
 
 export class CostMeter {
   private counts = emptyCounts();
-  private readonly servers: Server[] = [];
+  private readonly proxies: Array<{ close(): Promise<void> }> = [];
 
   constructor(private readonly template?: TemplateSummary) {}
 
@@ -218,15 +218,7 @@ export class CostMeter {
   }
 
   async close(): Promise<void> {
-    await Promise.all(
-      this.servers.map(
-        (server) =>
-          new Promise<void>((resolve) => {
-            server.close(() => resolve());
-            server.closeAllConnections();
-          }),
-      ),
-    );
+    await Promise.all(this.proxies.map((proxy) => proxy.close()));
   }
 
   /** What the DynamoDB proxy sends on: the body with ReturnConsumedCapacity added when it was not asked. */
@@ -305,50 +297,20 @@ export class CostMeter {
   }
 
   /** A proxy in front of `upstream` that sees each request and its answer once both are complete. */
-  private listen(
+  private async listen(
     upstream: string,
     seen: (req: IncomingMessage, body: Buffer, status: number, answer: Buffer) => void,
-    rewrite: (req: IncomingMessage, body: Buffer) => Buffer = (_req, body) => body,
+    rewrite?: (req: IncomingMessage, body: Buffer) => Buffer,
   ): Promise<string> {
-    const target = new URL(upstream);
-    const server = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        const received = Buffer.concat(chunks);
-        const body = rewrite(req, received);
-        const headers = { ...req.headers };
-        if (body !== received) headers['content-length'] = String(body.length);
-        const forward = request(
-          { host: target.hostname, port: target.port, method: req.method, path: req.url, headers },
-          (answer) => {
-            const parts: Buffer[] = [];
-            answer.on('data', (chunk: Buffer) => parts.push(chunk));
-            answer.on('end', () => {
-              const whole = Buffer.concat(parts);
-              try {
-                if (!answer.headers['content-encoding']) seen(req, body, answer.statusCode ?? 0, whole);
-              } catch {
-                // A count that cannot be read is left out; the request itself is answered as it was.
-              }
-              res.writeHead(answer.statusCode ?? 502, answer.headers);
-              res.end(whole);
-            });
-          },
-        );
-        forward.on('error', (error) => {
-          res.writeHead(502, { 'content-type': 'text/plain' });
-          res.end(`cost meter: ${error.message}`);
-        });
-        forward.end(body);
-      });
+    const proxy = await startHookedProxy(upstream, 'cost meter', {
+      // The functions' SDK signed the Host it sent to (S3 checks it): the meter changes nothing but the count.
+      keepHost: true,
+      rewrite,
+      seen: (req, body, answer) => {
+        if (!answer.headers['content-encoding']) seen(req, body, answer.status, answer.body);
+      },
     });
-    this.servers.push(server);
-    return new Promise((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => {
-        resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-      });
-    });
+    this.proxies.push(proxy);
+    return proxy.origin;
   }
 }

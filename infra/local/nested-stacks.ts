@@ -46,7 +46,6 @@ function bindParameters(child: CfnTemplate, passed: Record<string, Json>, where:
 export function flattenNestedStacks(template: CfnTemplate, load: NestedTemplateLoader): CfnTemplate {
   const resources: Record<string, CfnResource> = {};
   const outputs: Record<string, Record<string, Json>> = {};
-  const conditions: Record<string, Json> = { ...template.Conditions };
   const nested = Object.entries(template.Resources ?? {}).filter(([, r]) => r.Type === NESTED_STACK);
   for (const [id, resource] of Object.entries(template.Resources ?? {})) {
     if (resource.Type !== NESTED_STACK) resources[id] = resource;
@@ -64,10 +63,6 @@ export function flattenNestedStacks(template: CfnTemplate, load: NestedTemplateL
         throw new TemplateError(`${where}: logical id ${childId} is also used by its parent`);
       }
       resources[childId] = childResource;
-    }
-    for (const [name, condition] of Object.entries(child.Conditions ?? {})) {
-      if (name in conditions) throw new TemplateError(`${where}: condition ${name} is also its parent's`);
-      conditions[name] = condition;
     }
     outputs[id] = Object.fromEntries(
       Object.entries(child.Outputs ?? {}).map(([name, output]) => [name, output.Value]),
@@ -109,7 +104,6 @@ export function flattenNestedStacks(template: CfnTemplate, load: NestedTemplateL
   return {
     ...template,
     Resources: flat,
-    Conditions: resolveOutputs(conditions, 'Conditions') as CfnTemplate['Conditions'],
     Outputs: resolveOutputs(template.Outputs ?? {}, 'Outputs') as CfnTemplate['Outputs'],
   };
 }

@@ -1,6 +1,8 @@
 /**
- * Runs the synthesized stack on localhost: emulators, resources, Lambda workers, the site/API gateway and the
- * SQS pollers. `startLocalStack` is what `npm start`, the test global setup and the bench use.
+ * Runs the synthesized stack on localhost, in phases: emulators, provisioning (the template's resources, secrets
+ * and seed data), functions (Lambda workers), gateway (the site and API), pollers (queues and the table's stream)
+ * and schedules. Each phase returns its cleanup (phases.ts). `startLocalStack` is what `npm start`, the test
+ * global setup and the bench use.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -34,6 +36,7 @@ import {
   startGateway,
 } from './gateway.js';
 import { type FunctionSpec, LocalFunction, type LogSink } from './lambdas.js';
+import { PhaseRunner, phase } from './phases.js';
 import { QueuePoller } from './pollers.js';
 import { assertPortsFree, type PortMap, type Profile, parseOffset, parseProfile, portsFor } from './ports.js';
 import {
@@ -46,6 +49,7 @@ import {
   ensureUserPools,
   LOCAL_SIGNING_SECRET_PLACEHOLDERS,
 } from './resources.js';
+import { type LocalSchedule, nameSchedules, rateMs, scheduledEvent } from './schedules.js';
 import { createClients, type Endpoints, endpointsFor, LOCAL_REGION_NAME, lambdaEndpointEnv } from './sdk.js';
 import { type AdminCredentials, ensureAdminUser, seedCatalogue } from './seed.js';
 import { type SesProblem, type SesProxy, sesEvent } from './ses-proxy.js';
@@ -53,7 +57,6 @@ import { StreamPoller } from './stream-poller.js';
 import { type AppFactory, assetDirOf, synthesize } from './synth.js';
 import { startTableAccessRecorder, TABLE_ACCESS_LOG_ENV } from './table-access-recorder.js';
 import {
-  type LambdaDef,
   LOCAL_ACCOUNT_ID,
   type LocalNaming,
   localIssuer,
@@ -146,8 +149,13 @@ export interface LocalStack {
   /** Environment values every function sees alike (TABLE_NAME, EMAIL_QUEUE_URL, ...), plus the endpoint variables. */
   env: Record<string, string>;
   seeded: boolean;
-  /** Scheduled functions, each runnable now with a POST to its URL (`/__local/schedules/<name>`). */
+  /**
+   * Scheduled functions, each runnable now with a POST to its URL (`/__local/schedules/<name>`), by their key
+   * in the schedule table of shared/routes.ts (`refundExpiredLabels`).
+   */
   schedules: Record<string, string>;
+  /** What each of them does, in words (its row's `title`), by the same key: `Refund unused labels`. */
+  scheduleTitles: Record<string, string>;
   startupMs: number;
   stop(): Promise<void>;
 }
@@ -155,6 +163,23 @@ export interface LocalStack {
 // Works as ESM (tsx) and as the CommonJS jest transforms it to.
 const thisFile = typeof __filename === 'string' ? __filename : fileURLToPath(import.meta.url);
 export const REPO_ROOT = resolve(dirname(thisFile), '..', '..');
+const WEB_ROOT = join(REPO_ROOT, 'dist', 'web');
+
+/** What every phase knows before anything starts. */
+interface StartContext {
+  options: LocalStackOptions;
+  profile: Profile;
+  stage: string;
+  ports: PortMap;
+  endpoints: Endpoints;
+  naming: LocalNaming;
+  dataDir: string;
+  logsDir: string;
+  log: LogSink;
+  files: { pids: string; secrets: string; signingSecrets: string; payoutKey: string };
+  /** Stops a start-up that was aborted; with LOCAL_DEBUG, logs how long it took to get here. */
+  checkpoint(name: string): void;
+}
 
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const started = Date.now();
@@ -172,95 +197,234 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   mkdirSync(logsDir, { recursive: true });
   const print = options.log ?? ((line: string) => console.log(line));
   const log: LogSink = { line: (source, text) => print(`[${source}] ${text}`) };
-  const phase = (name: string) => {
+  const endpoints: Endpoints = endpointsFor(ports);
+  const checkpoint = (name: string) => {
     if (options.signal?.aborted) throw new LocalStackError('Stopped before the local stack was ready.');
     if (process.env.LOCAL_DEBUG) log.line('runner', `${name} at ${Date.now() - started} ms`);
   };
-  const endpoints: Endpoints = endpointsFor(ports);
-  const pidsFile = join(dataDir, 'pids.json');
-
-  const running: Emulator[] = [];
-  const cleanups: Array<() => Promise<void>> = [];
-  let stopped = false;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
-    await Promise.all(running.map((e) => e.stop().catch(() => {})));
-    rmSync(pidsFile, { force: true });
-    if (temporary) rmSync(dataDir, { recursive: true, force: true });
-  };
-
-  let emulatorsSettled: Promise<unknown> = Promise.resolve();
-  try {
-    reapStaleChildren(pidsFile, dataDir);
-    assertJava();
-    await assertPortsFree(ports);
-
-    // Child emulators boot while the app synthesizes; in-process ones start right away.
-    const track = <T extends Emulator>(promise: Promise<T>) =>
-      promise.then((emulator) => {
-        running.push(emulator);
-        if (stopped) void emulator.stop();
-        return emulator;
-      });
-    const emulators = Promise.allSettled([
-      track(
-        startDynamoDb({
-          port: ports.dynamodb,
-          dbPath: profile === 'test' ? undefined : join(dataDir, 'dynamodb'),
-          logFile: join(logsDir, 'dynamodb.log'),
-          signal: options.signal,
-        }),
-      ),
-      track(
-        startCognito({
-          port: ports.cognito,
-          directory: join(dataDir, 'cognito'),
-          logFile: join(logsDir, 'cognito.log'),
-          signal: options.signal,
-        }),
-      ),
-      track(
-        startSes({
-          port: ports.ses,
-          directory: dataDir,
-          logFile: join(logsDir, 'ses.log'),
-          signal: options.signal,
-        }),
-      ),
-      track(startFauxqs({ port: ports.sqs })),
-      track(startS3rver({ port: ports.s3, directory: join(dataDir, 's3') })),
-    ]);
-    emulatorsSettled = emulators;
-    const webRoot = join(REPO_ROOT, 'dist', 'web');
-    const synthesized = await synthesize({
-      stage,
-      outdir: join(dataDir, 'cdk.out'),
-      app: options.app,
-      cacheDir: join(REPO_ROOT, 'node_modules', '.cache', 'local-stack'),
-      root: REPO_ROOT,
-    });
-    phase(synthesized.cached ? 'reused the assembly synthesized from the same sources' : 'synthesized');
-    const webBuild = ensureWebBuild({ root: REPO_ROOT, webRoot, logFile: join(logsDir, 'web-build.log') });
-    const failed = (await emulators).find((outcome) => outcome.status === 'rejected');
-    if (failed) throw (failed as PromiseRejectedResult).reason;
-    const sesProxy = (
-      running.find((emulator) => 'proxy' in emulator) as (Emulator & { proxy: SesProxy }) | undefined
-    )?.proxy;
-    if (!sesProxy) throw new LocalStackError('The SES emulator did not start its proxy');
-    phase('emulators ready');
-    recordChildren(pidsFile, running);
-
-    const naming: LocalNaming = {
+  const ctx: StartContext = {
+    options,
+    profile,
+    stage,
+    ports,
+    endpoints,
+    naming: {
       region: LOCAL_REGION_NAME,
       accountId: LOCAL_ACCOUNT_ID,
-      stackName: synthesized.stackName,
       namePrefix: `buyback-${stage}`,
       siteOrigin: `http://localhost:${ports.site}`,
       sqsOrigin: endpoints.sqs,
       cognitoOrigin: `http://localhost:${ports.cognito}`,
+    },
+    dataDir,
+    logsDir,
+    log,
+    files: {
+      pids: join(dataDir, 'pids.json'),
+      // Two secrets, two files: the provider keys, and the webhook signing secrets.
+      secrets: join(dataDir, 'secrets.json'),
+      signingSecrets: join(dataDir, 'signing-secrets.json'),
+      payoutKey: join(dataDir, 'payout-key'),
+    },
+    checkpoint,
+  };
+
+  // Each phase returns its cleanup; should one fail, those already started are undone, last first.
+  const phases = new PhaseRunner({
+    signal: options.signal,
+    onPhase: (name) => {
+      if (process.env.LOCAL_DEBUG) log.line('runner', `phase ${name} done at ${Date.now() - started} ms`);
+    },
+  });
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await phases.stop();
+    if (temporary) rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const emulators = await phases.run('emulators', () => startEmulators(ctx));
+    const stack = await phases.run('provisioning', () => provision(ctx, emulators));
+    const { functions } = await phases.run('functions', () => startFunctions(ctx, stack));
+    const schedules = nameSchedules(
+      stack.model.schedules,
+      (id) => stack.functionEnvs.get(id)?.[ENV.functionKey],
+    ).map((schedule) => scheduleRun(ctx, stack, functions, schedule));
+    const { seeded, admin } = await phases.run('gateway', () =>
+      startSite(ctx, emulators, stack, functions, schedules),
+    );
+    await phases.run('pollers', () => startPollers(ctx, stack, functions));
+    await phases.run('schedules', () => startSchedules(ctx, schedules));
+
+    const { physical, model } = stack;
+    const queues: Record<string, LocalQueue> = {};
+    const aliases = queueAliases(
+      model.queues.map((q) => ({ logicalId: q.logicalId, name: physical[q.logicalId].attrs.QueueName })),
+      QUEUE_NAMES,
+    );
+    for (const queue of model.queues) {
+      const p = physical[queue.logicalId];
+      queues[aliases[queue.logicalId]] = {
+        logicalId: queue.logicalId,
+        name: p.attrs.QueueName,
+        url: p.attrs.QueueUrl,
+        arn: p.attrs.Arn,
+      };
+    }
+    const siteUrl = ctx.naming.siteOrigin;
+    return {
+      profile,
+      dataDir,
+      ports,
+      urls: {
+        site: siteUrl,
+        api: `${siteUrl}/api`,
+        apiDirect: `${siteUrl}${DIRECT_API_PREFIX}/api`,
+        mail: `http://localhost:${ports.ses}/`,
+        mailViewer: `http://localhost:${ports.ses}/`,
+        mailStore: `http://localhost:${ports.ses}/store`,
+        cognito: ctx.naming.cognitoOrigin,
+        dynamodb: endpoints.dynamodb,
+        sqs: endpoints.sqs,
+        s3: endpoints.s3,
+        ses: endpoints.ses,
+        easypost: emulators.easypost.origin,
+        twilio: emulators.twilio.origin,
+        breachRange: stack.breachRangeUrl,
+        breachMode: `${siteUrl}/__local/breach/mode`,
+        sesBounce: `${siteUrl}/__local/ses/bounce`,
+        sesComplaint: `${siteUrl}/__local/ses/complaint`,
+        sesIdentity: `${siteUrl}/__local/ses/identity`,
+      },
+      admin,
+      userPoolId: stack.userPoolId,
+      clientId: stack.clientId,
+      tableName: stack.tableName,
+      imagesBucket: stack.imagesBucket,
+      queues,
+      env: {
+        ...stack.endpointEnv,
+        ...stack.sharedEnv,
+        [ENV.localSecretsFile]: ctx.files.secrets,
+        [ENV.localSigningSecretsFile]: ctx.files.signingSecrets,
+      },
+      seeded,
+      schedules: Object.fromEntries(schedules.map((s) => [s.name, s.url])),
+      scheduleTitles: Object.fromEntries(schedules.map((s) => [s.name, s.title])),
+      startupMs: Date.now() - started,
+      stop,
     };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/**
+ * Phase 1, emulators: DynamoDB Local, cognito-local, the SES emulator, fauxqs (SQS) and S3rver boot in the
+ * background (`ready`) while the app synthesizes; the EasyPost and Twilio test servers start at once.
+ */
+async function startEmulators(ctx: StartContext) {
+  const { ports, dataDir, logsDir, options, files } = ctx;
+  return phase(async (cleanups) => {
+    reapStaleChildren(files.pids, dataDir);
+    assertJava();
+    await assertPortsFree(ports);
+    const booting = Promise.allSettled<Promise<Emulator>>([
+      startDynamoDb({
+        port: ports.dynamodb,
+        dbPath: ctx.profile === 'test' ? undefined : join(dataDir, 'dynamodb'),
+        logFile: join(logsDir, 'dynamodb.log'),
+        signal: options.signal,
+      }),
+      startCognito({
+        port: ports.cognito,
+        directory: join(dataDir, 'cognito'),
+        logFile: join(logsDir, 'cognito.log'),
+        signal: options.signal,
+      }),
+      startSes({
+        port: ports.ses,
+        directory: dataDir,
+        logFile: join(logsDir, 'ses.log'),
+        signal: options.signal,
+      }),
+      startFauxqs({ port: ports.sqs }),
+      startS3rver({ port: ports.s3, directory: join(dataDir, 's3') }),
+    ]);
+    const up = (outcomes: Array<PromiseSettledResult<Emulator>>) =>
+      outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+    // Emulators still booting are stopped too once they are up, not left behind.
+    cleanups.add(async () => {
+      const running = up(await booting);
+      await Promise.all(running.map((e) => e.stop().catch(() => {})));
+      rmSync(files.pids, { force: true });
+    });
+    const ready = booting.then((outcomes) => {
+      const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+      if (failed) throw (failed as PromiseRejectedResult).reason;
+      const running = up(outcomes);
+      const sesProxy = (
+        running.find((emulator) => 'proxy' in emulator) as (Emulator & { proxy: SesProxy }) | undefined
+      )?.proxy;
+      if (!sesProxy) throw new LocalStackError('The SES emulator did not start its proxy');
+      recordChildren(files.pids, running);
+      return { sesProxy };
+    });
+    // Awaited by the next phase; until then a failure must not count as unhandled.
+    ready.catch(() => {});
+
+    const easypost = await startEasyPostServer({
+      port: ports.easypost,
+      // Tracker events go to the webhook route, signed with whatever secret the local secret file holds now.
+      webhook: {
+        url: `${ctx.naming.siteOrigin}/api/webhooks/easypost`,
+        secret: () => readLocalSecret(files.signingSecrets, 'easypostWebhookSecret'),
+      },
+    });
+    cleanups.add(() => easypost.close());
+    // SMS: the official client talks to this server; its signed callbacks come back to the webhook routes.
+    const twilio = await startTwilioServer({
+      port: ports.twilio,
+      authToken: () => readLocalSecret(files.signingSecrets, 'twilioAuthToken'),
+      inboundUrl: `${ctx.naming.siteOrigin}/api/webhooks/twilio/inbound`,
+      callbackDelayMs: ctx.profile === 'test' ? 100 : 500,
+      log: (line) => ctx.log.line('twilio', line),
+    });
+    cleanups.add(() => twilio.close());
+    return { ready, easypost, twilio };
+  });
+}
+
+type Emulators = Awaited<ReturnType<typeof startEmulators>>;
+
+/**
+ * Phase 2, provisioning: the synthesized template read into the stack model; its tables, queues, buckets, user
+ * pools and secrets created in the emulators; each function's environment resolved; the catalogue and the
+ * admin user seeded.
+ */
+async function provision(ctx: StartContext, emulators: Emulators) {
+  const { naming, endpoints, dataDir, files, log } = ctx;
+  return phase(async (cleanups) => {
+    const synthesized = await synthesize({
+      stage: ctx.stage,
+      outdir: join(dataDir, 'cdk.out'),
+      app: ctx.options.app,
+      cacheDir: join(REPO_ROOT, 'node_modules', '.cache', 'local-stack'),
+      root: REPO_ROOT,
+    });
+    ctx.checkpoint(
+      synthesized.cached ? 'reused the assembly synthesized from the same sources' : 'synthesized',
+    );
+    const webBuild = ensureWebBuild({
+      root: REPO_ROOT,
+      webRoot: WEB_ROOT,
+      logFile: join(ctx.logsDir, 'web-build.log'),
+    });
+    await emulators.ready;
+    ctx.checkpoint('emulators ready');
+
     const { template } = synthesized;
     const noIds = { userPools: {}, userPoolClients: {} };
     const basePhysical = physicalValues(template, naming, noIds);
@@ -269,14 +433,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     for (const warning of model.warnings) log.line('runner', warning);
 
     const clients = createClients(endpoints);
-    cleanups.push(async () => clients.destroy());
+    cleanups.add(async () => clients.destroy());
     // The cost meter (LOCAL_COST_METER=1 only): the functions and the queue pollers reach the emulators
     // through its counting proxies.
     const meter = costMeterEnabled() ? new CostMeter(summarizeTemplate(template)) : undefined;
     const metered = meter ? await meter.proxy(endpoints) : endpoints;
     const pollerClients = meter ? createClients(metered) : clients;
     if (meter) {
-      cleanups.push(async () => {
+      cleanups.add(async () => {
         pollerClients.destroy();
         await meter.close();
       });
@@ -290,49 +454,27 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       idsFile: join(dataDir, 'cognito-ids.json'),
       namePrefix: naming.namePrefix,
     });
-    phase('resources ready');
+    ctx.checkpoint('resources ready');
     const physical = physicalValues(template, naming, ids);
     const resolver = new Resolver(template, physical, naming);
-    // Two secrets, two files: the provider keys, and the webhook signing secrets (a stack from before the split
-    // carries its signing keys over from secrets.json once).
+    // A stack from before the split of the secrets carries its signing keys over from secrets.json once.
     const isSigningSecret = (secret: { logicalId: string }) =>
       withoutHash(secret.logicalId).endsWith('SigningSecret');
-    const secretsFile = join(dataDir, 'secrets.json');
-    const signingSecretsFile = join(dataDir, 'signing-secrets.json');
     ensureSecretsFile(
-      signingSecretsFile,
+      files.signingSecrets,
       model.secrets.filter(isSigningSecret),
       resolver,
       LOCAL_SIGNING_SECRET_PLACEHOLDERS,
-      carriedSecrets(secretsFile, SIGNING_SECRET_KEYS),
+      carriedSecrets(files.secrets, SIGNING_SECRET_KEYS),
     );
     ensureSecretsFile(
-      secretsFile,
+      files.secrets,
       model.secrets.filter((s) => !isSigningSecret(s)),
       resolver,
     );
-    const payoutKeyFile = join(dataDir, 'payout-key');
-    ensurePayoutKeyFile(payoutKeyFile);
-    const easypost = await startEasyPostServer({
-      port: ports.easypost,
-      // Tracker events go to the webhook route, signed with whatever secret the local secret file holds now.
-      webhook: {
-        url: `${naming.siteOrigin}/api/webhooks/easypost`,
-        secret: () => readLocalSecret(signingSecretsFile, 'easypostWebhookSecret'),
-      },
-    });
-    cleanups.push(() => easypost.close());
-    // SMS: the official client talks to this server; its signed callbacks come back to the webhook routes.
-    const twilio = await startTwilioServer({
-      port: ports.twilio,
-      authToken: () => readLocalSecret(signingSecretsFile, 'twilioAuthToken'),
-      inboundUrl: `${naming.siteOrigin}/api/webhooks/twilio/inbound`,
-      callbackDelayMs: profile === 'test' ? 100 : 500,
-      log: (line) => log.line('twilio', line),
-    });
-    cleanups.push(() => twilio.close());
+    ensurePayoutKeyFile(files.payoutKey);
 
-    // Functions: only those a route or an event source runs (CDK's own helper functions stay out).
+    // The environment of each function a route or an event source runs (CDK's own helper functions stay out).
     const used = new Set([
       ...model.routes.map((r) => r.functionLogicalId),
       ...model.eventSources.map((e) => e.functionLogicalId),
@@ -340,24 +482,20 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       ...model.schedules.map((e) => e.functionLogicalId),
       ...model.topicSubscriptions.map((e) => e.functionLogicalId),
     ]);
-    const baseEnv: Record<string, string> = {};
-    for (const name of ['PATH', 'HOME', 'LANG', 'TMPDIR', 'TZ']) {
-      const value = process.env[name];
-      if (value !== undefined) baseEnv[name] = value;
-    }
     const breachRangeUrl = `${naming.siteOrigin}/__local/breach/range/`;
     // The browser's Cognito endpoint: the runner's proxy in front of cognito-local (it also answers
     // GetTokensFromRefreshToken), on the origin the tokens' issuer names.
-    const endpointEnv = {
+    const endpointEnv: Record<string, string> = {
       ...lambdaEndpointEnv(metered),
-      [ENV.easypostBaseUrl]: easypost.apiBaseUrl,
-      [ENV.twilioBaseUrl]: twilio.apiBaseUrl,
+      [ENV.easypostBaseUrl]: emulators.easypost.apiBaseUrl,
+      [ENV.twilioBaseUrl]: emulators.twilio.apiBaseUrl,
       [ENV.cognitoEndpoint]: naming.cognitoOrigin,
     };
     // Values the template holds for AWS that have a local stand-in.
     const localOverrides: Record<string, string> = { [ENV.breachRangeUrl]: breachRangeUrl };
-    const retryBase = options.retryBaseSeconds ?? (profile === 'test' ? 1 : undefined);
-    const functionEnv = (fn: LambdaDef): Record<string, string> => {
+    const functionEnvs = new Map<string, Record<string, string>>();
+    const sharedEnv: Record<string, string> = {};
+    for (const fn of model.functions.filter((f) => used.has(f.logicalId))) {
       const own: Record<string, string> = {};
       for (const [name, value] of Object.entries(fn.environment)) {
         own[name] =
@@ -365,26 +503,105 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           localizeUrls(
             resolveSecretReference(
               resolver.resolveString(value, `${fn.logicalId}.Environment.Variables.${name}`),
-              (key) => readLocalSecret(secretsFile, key),
+              (key) => readLocalSecret(files.secrets, key),
             ),
           );
       }
-      return own;
-    };
-    // Least-privilege check: each function's DynamoDB calls go through a recorder (table-access-recorder.ts).
-    const accessLog = process.env[TABLE_ACCESS_LOG_ENV];
-    const recorder = accessLog
-      ? await startTableAccessRecorder({ target: endpoints.dynamodb, logFile: accessLog })
-      : undefined;
-    if (recorder) cleanups.push(() => recorder.close());
-    const functions = new Map<string, LocalFunction>();
-    const sharedEnv: Record<string, string> = {};
-    for (const fn of model.functions.filter((f) => used.has(f.logicalId))) {
-      const own = functionEnv(fn);
+      functionEnvs.set(fn.logicalId, own);
       for (const [name, value] of Object.entries(own)) {
         if (!(name in sharedEnv)) sharedEnv[name] = value;
         else if (sharedEnv[name] !== value) sharedEnv[name] = '';
       }
+    }
+    for (const name of Object.keys(sharedEnv)) if (sharedEnv[name] === '') delete sharedEnv[name];
+
+    // Seed data and the admin user, while the functions' workers load (awaited before the site opens).
+    const site = readSiteConfig(template, resolver);
+    const tableName =
+      sharedEnv[ENV.tableName] ?? (model.tables[0] ? physical[model.tables[0].logicalId].ref : '');
+    const imagesBucket = site.imagesBucketLogicalId
+      ? physical[site.imagesBucketLogicalId].ref
+      : sharedEnv[ENV.imagesBucket];
+    const pool = model.userPools[0];
+    const userPoolId = pool ? ids.userPools[pool.logicalId] : '';
+    const appClient = model.userPoolClients.find((c) => c.userPoolLogicalId === pool?.logicalId);
+    const adminGroup = model.userPoolGroups.find((g) => g.groupName === 'admin') ?? model.userPoolGroups[0];
+    const seeding = (async () => {
+      const seeded = tableName
+        ? await seedCatalogue({
+            documents: clients.documents,
+            s3: clients.s3,
+            tableName,
+            imagesBucket,
+            // The test profile always seeds: its data is fresh by design.
+            force: ctx.options.forceSeed ?? ctx.profile === 'test',
+          })
+        : false;
+      const admin = userPoolId
+        ? await ensureAdminUser({
+            cognito: clients.cognito,
+            userPoolId,
+            groupName: adminGroup?.groupName,
+            file: join(dataDir, 'admin.json'),
+          })
+        : { email: '', password: '' };
+      ctx.checkpoint('seeded');
+      return { seeded, admin };
+    })();
+    // Awaited by the gateway phase; should a phase before it fail meanwhile, that failure is the one reported.
+    seeding.catch(() => {});
+    cleanups.add(async () => {
+      await seeding.catch(() => {});
+    });
+    return {
+      synthesized,
+      model,
+      physical,
+      resolver,
+      clients,
+      pollerClients,
+      meter,
+      webBuild,
+      site,
+      endpointEnv,
+      functionEnvs,
+      sharedEnv,
+      breachRangeUrl,
+      tableName,
+      imagesBucket,
+      seeding,
+      userPoolId,
+      clientId: appClient ? ids.userPoolClients[appClient.logicalId] : '',
+    };
+  });
+}
+
+type Provisioned = Awaited<ReturnType<typeof provision>>;
+type Functions = Map<string, LocalFunction>;
+
+/** Phase 3, functions: one warm worker process per function, with the environment the template gives it. */
+async function startFunctions(ctx: StartContext, stack: Provisioned) {
+  const { synthesized, physical, meter, functionEnvs, endpointEnv } = stack;
+  return phase(async (cleanups) => {
+    const baseEnv: Record<string, string> = {};
+    for (const name of ['PATH', 'HOME', 'LANG', 'TMPDIR', 'TZ']) {
+      const value = process.env[name];
+      if (value !== undefined) baseEnv[name] = value;
+    }
+    const retryBase = ctx.options.retryBaseSeconds ?? (ctx.profile === 'test' ? 1 : undefined);
+    // Least-privilege check: each function's DynamoDB calls go through a recorder (table-access-recorder.ts).
+    const accessLog = process.env[TABLE_ACCESS_LOG_ENV];
+    const recorder = accessLog
+      ? await startTableAccessRecorder({ target: ctx.endpoints.dynamodb, logFile: accessLog })
+      : undefined;
+    if (recorder) cleanups.add(() => recorder.close());
+    const functions: Functions = new Map();
+    cleanups.add(async () => {
+      await Promise.all([...functions.values()].map((f) => f.stop()));
+    });
+    for (const fn of stack.model.functions) {
+      const own = functionEnvs.get(fn.logicalId);
+      if (!own) continue;
       const functionName = physical[fn.logicalId].ref;
       const dir = assetDirOf(fn, synthesized);
       const spec: FunctionSpec = {
@@ -404,11 +621,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
           AWS_EXECUTION_ENV: `AWS_Lambda_${fn.runtime}`,
           LAMBDA_TASK_ROOT: dir,
           _HANDLER: fn.handler,
-          [ENV.localSecretsFile]: secretsFile,
-          [ENV.localSigningSecretsFile]: signingSecretsFile,
+          [ENV.localSecretsFile]: ctx.files.secrets,
+          [ENV.localSigningSecretsFile]: ctx.files.signingSecrets,
           ...own,
           // Only where the template grants the payout key (checkout, the reveal route): its local stand-in.
-          ...(own[ENV.payoutKeyArn] ? { [ENV.localPayoutKeyFile]: payoutKeyFile } : {}),
+          ...(own[ENV.payoutKeyArn] ? { [ENV.localPayoutKeyFile]: ctx.files.payoutKey } : {}),
           ...(recorder
             ? {
                 AWS_ENDPOINT_URL_DYNAMODB: recorder.endpointFor(
@@ -423,19 +640,56 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       };
       const local = new LocalFunction(
         spec,
-        log,
+        ctx.log,
         meter?.observer(spec.label, fn.memoryMb, Boolean(spec.env[ENV.secretId])),
       );
       local.warm();
       functions.set(fn.logicalId, local);
     }
-    cleanups.push(async () => {
-      await Promise.all([...functions.values()].map((f) => f.stop()));
-    });
-    for (const name of Object.keys(sharedEnv)) if (sharedEnv[name] === '') delete sharedEnv[name];
+    return { functions };
+  });
+}
 
+/** A scheduled function with its URL, and how to run it now. */
+interface ScheduleRun extends LocalSchedule {
+  url: string;
+  run: () => Promise<unknown>;
+}
+
+function scheduleRun(
+  ctx: StartContext,
+  stack: Provisioned,
+  functions: Functions,
+  schedule: LocalSchedule,
+): ScheduleRun {
+  const { rule } = schedule;
+  const fn = functions.get(rule.functionLogicalId);
+  if (!fn) throw new LocalStackError(`Schedule ${rule.logicalId} has no runnable function`);
+  const ruleArn = stack.physical[rule.logicalId]?.attrs.Arn ?? rule.logicalId;
+  return {
+    ...schedule,
+    url: `${ctx.naming.siteOrigin}/__local/schedules/${schedule.name}`,
+    run: () => fn.invoke(scheduledEvent(ruleArn, ctx.naming.region, ctx.naming.accountId)),
+  };
+}
+
+/**
+ * Phase 4, gateway: the site and the API on one origin, as CloudFront and API Gateway serve them, with the
+ * routes' authorizers, and the `/__local/...` controls (schedules, SES events, the breach-range service).
+ */
+async function startSite(
+  ctx: StartContext,
+  emulators: Emulators,
+  stack: Provisioned,
+  functions: Functions,
+  schedules: readonly ScheduleRun[],
+) {
+  const { naming, endpoints, log, ports } = ctx;
+  const { model, resolver, physical, site } = stack;
+  const { sesProxy } = await emulators.ready;
+  return phase(async (cleanups) => {
     // Authorizers: the template's Cognito issuer, moved onto cognito-local.
-    const authorizers = new Map<string, { authorizer: JwtAuthorizer; poolId: string }>();
+    const authorizers = new Map<string, JwtAuthorizer>();
     for (const def of model.authorizers) {
       if (def.type !== 'JWT') {
         log.line('runner', `Authorizer ${def.logicalId} is ${def.type}; only JWT authorizers run locally`);
@@ -449,14 +703,14 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       const audiences = def.audience.map((a, i) =>
         resolver.resolveString(a, `${def.logicalId}.Audience[${i}]`),
       );
-      authorizers.set(def.logicalId, {
-        poolId,
-        authorizer: new JwtAuthorizer({
+      authorizers.set(
+        def.logicalId,
+        new JwtAuthorizer({
           issuer,
           audiences,
           jwksUrl: `${endpoints.cognito}/${poolId}/.well-known/jwks.json`,
         }),
-      });
+      );
     }
 
     const routes: GatewayRoute[] = model.routes.map((route) => {
@@ -464,9 +718,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       if (!fn) throw new LocalStackError(`Route ${route.routeKey} has no runnable function`);
       let authorizer: JwtAuthorizer | undefined;
       if (route.authorizationType === 'JWT') {
-        authorizer = route.authorizerLogicalId
-          ? authorizers.get(route.authorizerLogicalId)?.authorizer
-          : undefined;
+        authorizer = route.authorizerLogicalId ? authorizers.get(route.authorizerLogicalId) : undefined;
         if (!authorizer)
           throw new LocalStackError(
             `Route ${route.routeKey} needs a JWT authorizer the template does not define`,
@@ -487,39 +739,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       };
     });
 
-    // Seed data and the admin user.
-    const site = readSiteConfig(template, resolver);
-    const tableName =
-      sharedEnv[ENV.tableName] ?? (model.tables[0] ? physical[model.tables[0].logicalId].ref : '');
-    const imagesBucket = site.imagesBucketLogicalId
-      ? physical[site.imagesBucketLogicalId].ref
-      : sharedEnv[ENV.imagesBucket];
-    const seeded = tableName
-      ? await seedCatalogue({
-          documents: clients.documents,
-          s3: clients.s3,
-          tableName,
-          imagesBucket,
-          // The test profile always seeds: its data is fresh by design.
-          force: options.forceSeed ?? profile === 'test',
-        })
-      : false;
-    const pool = model.userPools[0];
-    const userPoolId = pool ? ids.userPools[pool.logicalId] : '';
-    const appClient = model.userPoolClients.find((c) => c.userPoolLogicalId === pool?.logicalId);
-    const adminGroup = model.userPoolGroups.find((g) => g.groupName === 'admin') ?? model.userPoolGroups[0];
-    const admin = userPoolId
-      ? await ensureAdminUser({
-          cognito: clients.cognito,
-          userPoolId,
-          groupName: adminGroup?.groupName,
-          file: join(dataDir, 'admin.json'),
-        })
-      : { email: '', password: '' };
-
-    phase('seeded');
-    const built = await webBuild;
-    phase('web build checked');
+    // The site opens on seeded data, as it did before the functions phase ran alongside the seeding.
+    const { seeded, admin } = await stack.seeding;
+    const built = await stack.webBuild;
+    ctx.checkpoint('web build checked');
     if (built === 'no-config')
       log.line(
         'site',
@@ -529,35 +752,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     else if (typeof built === 'object')
       log.line(
         'site',
-        `The web app failed to build (${built.failed}); see ${join(logsDir, 'web-build.log')}.`,
+        `The web app failed to build (${built.failed}); see ${join(ctx.logsDir, 'web-build.log')}.`,
       );
-
-    // Scheduled functions: runnable on demand at /__local/schedules/<name>; dev also runs rate() rules on time.
-    const scheduleControls: Record<string, LocalControl> = {};
-    const scheduleUrls: Record<string, string> = {};
-    for (const rule of model.schedules.filter((r) => r.enabled)) {
-      const fn = functions.get(rule.functionLogicalId);
-      if (!fn) throw new LocalStackError(`Schedule ${rule.logicalId} has no runnable function`);
-      const name = withoutHash(rule.logicalId);
-      const run = () =>
-        fn.invoke(
-          scheduledEvent(
-            physical[rule.logicalId]?.attrs.Arn ?? rule.logicalId,
-            naming.region,
-            naming.accountId,
-          ),
-        );
-      scheduleControls[`schedules/${name}`] = run;
-      scheduleUrls[name] = `${naming.siteOrigin}/__local/schedules/${name}`;
-      const every = rateMs(rule.expression);
-      if (profile === 'dev' && every) {
-        const timer = setInterval(() => {
-          run().catch((error: Error) => log.line(name, `scheduled run failed: ${error.message}`));
-        }, every);
-        timer.unref();
-        cleanups.push(async () => clearInterval(timer));
-      }
-    }
 
     // SES bounces and complaints: the event SES would publish for a captured e-mail, through its configuration
     // set's destination topic, to the functions subscribed to that topic (POST /__local/ses/bounce|complaint).
@@ -594,24 +790,26 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       breach.setMode(parsed.data.mode);
       return { mode: breach.mode };
     };
+    const { meter, imagesBucket, clients } = stack;
     const gateway = await startGateway({
       port: ports.site,
       routes,
       images: imagesBucket ? { s3: clients.s3, bucket: imagesBucket } : undefined,
-      webRoot,
+      webRoot: WEB_ROOT,
       securityHeaders: site.securityHeaders,
       // What the distribution adds to every API request (the origin secret), read from the local secret file.
       apiOriginHeaders: Object.fromEntries(
         Object.entries(site.apiOriginHeaders).map(([name, value]) => [
           name,
-          resolveSecretReference(value, (key) => readLocalSecret(secretsFile, key)),
+          resolveSecretReference(value, (key) => readLocalSecret(ctx.files.secrets, key)),
         ]),
       ),
       // Only the test profile lets a test file be a client of its own (per-client limits).
-      testClientAddress: profile === 'test',
-      extraImageSources: [easypost.origin],
+      testClientAddress: ctx.profile === 'test',
+      extraImageSources: [emulators.easypost.origin],
       controls: {
-        ...scheduleControls,
+        // Scheduled functions: each runs now with a POST to /__local/schedules/<name>.
+        ...Object.fromEntries(schedules.map((s): [string, LocalControl] => [`schedules/${s.name}`, s.run])),
         'breach/mode': breachControl,
         ...(meter ? { 'cost/meter': costMeterControl(meter) } : {}),
         'ses/bounce': sesControl('bounce'),
@@ -634,17 +832,29 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         `http://localhost:${ports.s3}`,
       ],
       log,
-      accessLog: options.accessLog ?? profile === 'dev',
+      accessLog: ctx.options.accessLog ?? ctx.profile === 'dev',
     });
-    cleanups.push(() => gateway.close());
+    cleanups.add(() => gateway.close());
     // Runs before the gateway closes (cleanups run last first): held breach requests get their answer.
-    cleanups.push(async () => breach.releaseAll());
+    cleanups.add(async () => breach.releaseAll());
+    return { seeded, admin };
+  });
+}
 
+/** Phase 5, pollers: SQS event sources and DynamoDB stream event sources, read the way Lambda reads them. */
+async function startPollers(ctx: StartContext, stack: Provisioned, functions: Functions) {
+  const { model, physical } = stack;
+  const { log, profile, naming } = ctx;
+  return phase(async (cleanups) => {
+    const runnable = (source: { logicalId: string; functionLogicalId: string }) => {
+      const fn = functions.get(source.functionLogicalId);
+      if (!fn) throw new LocalStackError(`Event source ${source.logicalId} has no runnable function`);
+      return fn;
+    };
     const pollers = model.eventSources
       .filter((source) => source.enabled)
       .map((source) => {
-        const fn = functions.get(source.functionLogicalId);
-        if (!fn) throw new LocalStackError(`Event source ${source.logicalId} has no runnable function`);
+        const fn = runnable(source);
         const queue = physical[source.queueLogicalId];
         return new QueuePoller(
           {
@@ -656,12 +866,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
             reportBatchItemFailures: source.reportBatchItemFailures,
             fn,
           },
-          pollerClients.sqs,
+          stack.pollerClients.sqs,
           log,
         );
       });
     for (const poller of pollers) poller.start();
-    cleanups.push(async () => {
+    cleanups.add(async () => {
       await Promise.all(pollers.map((p) => p.stop()));
     });
 
@@ -669,8 +879,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const streamPollers = model.streamSources
       .filter((source) => source.enabled)
       .map((source) => {
-        const fn = functions.get(source.functionLogicalId);
-        if (!fn) throw new LocalStackError(`Event source ${source.logicalId} has no runnable function`);
+        const fn = runnable(source);
         const onFailure = source.onFailureQueueLogicalId
           ? physical[source.onFailureQueueLogicalId]
           : undefined;
@@ -690,100 +899,35 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
             idleMs: profile === 'test' ? 200 : 500,
             fn,
           },
-          { dynamodb: clients.dynamodb, streams: clients.streams, sqs: clients.sqs },
+          { dynamodb: stack.clients.dynamodb, streams: stack.clients.streams, sqs: stack.clients.sqs },
           log,
         );
       });
-    cleanups.push(async () => {
+    cleanups.add(async () => {
       await Promise.all(streamPollers.map((p) => p.stop()));
     });
     await Promise.all(streamPollers.map((p) => p.start()));
+    return {};
+  });
+}
 
-    const queues: Record<string, LocalQueue> = {};
-    const aliases = queueAliases(
-      model.queues.map((q) => ({ logicalId: q.logicalId, name: physical[q.logicalId].attrs.QueueName })),
-      QUEUE_NAMES,
-    );
-    for (const queue of model.queues) {
-      const p = physical[queue.logicalId];
-      queues[aliases[queue.logicalId]] = {
-        logicalId: queue.logicalId,
-        name: p.attrs.QueueName,
-        url: p.attrs.QueueUrl,
-        arn: p.attrs.Arn,
-      };
+/** Phase 6, schedules: the dev profile runs `rate()` rules on time (every one runs on demand in both profiles). */
+async function startSchedules(ctx: StartContext, schedules: readonly ScheduleRun[]) {
+  return phase(async (cleanups) => {
+    if (ctx.profile !== 'dev') return {};
+    for (const schedule of schedules) {
+      const every = rateMs(schedule.rule.expression);
+      if (!every) continue;
+      const timer = setInterval(() => {
+        schedule.run().catch((error: Error) => {
+          ctx.log.line(schedule.name, `scheduled run failed: ${error.message}`);
+        });
+      }, every);
+      timer.unref();
+      cleanups.add(async () => clearInterval(timer));
     }
-    const siteUrl = naming.siteOrigin;
-    return {
-      profile,
-      dataDir,
-      ports,
-      urls: {
-        site: siteUrl,
-        api: `${siteUrl}/api`,
-        apiDirect: `${siteUrl}${DIRECT_API_PREFIX}/api`,
-        mail: `http://localhost:${ports.ses}/`,
-        mailViewer: `http://localhost:${ports.ses}/`,
-        mailStore: `http://localhost:${ports.ses}/store`,
-        cognito: naming.cognitoOrigin,
-        dynamodb: endpoints.dynamodb,
-        sqs: endpoints.sqs,
-        s3: endpoints.s3,
-        ses: endpoints.ses,
-        easypost: easypost.origin,
-        twilio: twilio.origin,
-        breachRange: breachRangeUrl,
-        breachMode: `${siteUrl}/__local/breach/mode`,
-        sesBounce: `${siteUrl}/__local/ses/bounce`,
-        sesComplaint: `${siteUrl}/__local/ses/complaint`,
-        sesIdentity: `${siteUrl}/__local/ses/identity`,
-      },
-      admin,
-      userPoolId,
-      clientId: appClient ? ids.userPoolClients[appClient.logicalId] : '',
-      tableName,
-      imagesBucket,
-      queues,
-      env: {
-        ...endpointEnv,
-        ...sharedEnv,
-        [ENV.localSecretsFile]: secretsFile,
-        [ENV.localSigningSecretsFile]: signingSecretsFile,
-      },
-      seeded,
-      schedules: scheduleUrls,
-      startupMs: Date.now() - started,
-      stop,
-    };
-  } catch (error) {
-    // Emulators still booting are stopped too, not left behind.
-    await emulatorsSettled;
-    await stop();
-    throw error;
-  }
-}
-
-/** `rate(1 day)` in milliseconds; undefined for cron() expressions, which run only on demand locally. */
-export function rateMs(expression: string): number | undefined {
-  const match = /^rate\((\d+)\s+(minute|minutes|hour|hours|day|days)\)$/.exec(expression.trim());
-  if (!match) return undefined;
-  const unit = match[2].startsWith('minute') ? 60_000 : match[2].startsWith('hour') ? 3_600_000 : 86_400_000;
-  return Number(match[1]) * unit;
-}
-
-/** The event EventBridge hands a scheduled target. */
-function scheduledEvent(ruleArn: string, region: string, account: string) {
-  return {
-    version: '0',
-    id: randomUUID(),
-    'detail-type': 'Scheduled Event',
-    source: 'aws.events',
-    account,
-    time: new Date().toISOString(),
-    region,
-    resources: [ruleArn],
-    detail: {},
-  };
+    return {};
+  });
 }
 
 /** The event SNS hands a subscribed function: one record carrying the message text. */

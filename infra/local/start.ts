@@ -3,6 +3,7 @@
  * terminal (the test global setup and the bench read it through a pipe), its last line is
  * `LOCAL_STACK_READY {json}`, which they wait for.
  */
+import { banner } from './banner.js';
 import { LocalStackError } from './errors.js';
 import { type LocalStack, startLocalStack } from './stack-runner.js';
 import { TemplateError } from './template.js';
@@ -53,43 +54,6 @@ function fail(error: unknown): void {
 process.on('uncaughtException', fail);
 process.on('unhandledRejection', fail);
 
-function banner(s: LocalStack): string {
-  const rows: Array<[string, string]> = [
-    ['Site', s.urls.site],
-    ['API', s.urls.api],
-    ['Admin login', `${s.admin.email}  /  ${s.admin.password}`],
-    ['Mail viewer', `${s.urls.mail}  (captured mail as JSON: ${s.urls.mailStore})`],
-    ['Mail bounce', `curl -X POST ${s.urls.sesBounce} -d '{"to":"seller@example.com"}'  (or ses/complaint)`],
-    ['EasyPost (test)', `${s.urls.easypost}  (test labels only; every label says TEST)`],
-    ['Twilio (test)', `${s.urls.twilio}  (SMS stay on this machine: ${s.urls.twilio}/__control/messages)`],
-    [
-      'Breach check',
-      `curl -X POST ${s.urls.breachMode} -d '{"mode":"fail"}'  (ok, fail or hang; fixture passwords in infra/local/breach-fixtures.ts)`,
-    ],
-    ...Object.entries(s.schedules).map(([name, url]): [string, string] => [
-      `Run ${name}`,
-      `curl -X POST ${url}`,
-    ]),
-    // The stack outputs an operator passes to `npm run ops -- ... --local` (README 'First deploy').
-    ['Table, user pool', `${s.tableName}, ${s.userPoolId}`],
-    ['Data folder', s.dataDir + (s.profile === 'test' ? '  (temporary, removed on stop)' : '')],
-    [
-      'Started in',
-      `${(s.startupMs / 1000).toFixed(1)} s${s.seeded ? ', catalogue and settings seeded' : ''}`,
-    ],
-  ];
-  const width = Math.max(...rows.map(([label]) => label.length));
-  return [
-    '',
-    `  StripBuyback is running locally (${s.profile} profile)`,
-    '',
-    ...rows.map(([label, value]) => `  ${label.padEnd(width)}   ${value}`),
-    '',
-    '  Ctrl-C to stop.',
-    '',
-  ].join('\n');
-}
-
 try {
   stack = await startLocalStack({ signal: startup.signal });
   console.log(banner(stack));
@@ -107,6 +71,7 @@ try {
     queueDetails: stack.queues,
     env: stack.env,
     schedules: stack.schedules,
+    scheduleTitles: stack.scheduleTitles,
     dataDir: stack.dataDir,
     startupMs: stack.startupMs,
   };

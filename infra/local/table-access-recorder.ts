@@ -7,10 +7,8 @@
  * with `dynamodb:LeadingKeys`. Transactions are recorded as the item actions IAM authorises them by.
  */
 import { appendFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { TABLE_INDEXES } from '../../shared/runtime-env.js';
-import { forwardRequest, relayAnswer } from './proxy.js';
+import { startHookedProxy } from './proxy.js';
 
 export const TABLE_ACCESS_LOG_ENV = 'LOCAL_TABLE_ACCESS_LOG';
 
@@ -122,12 +120,10 @@ export async function startTableAccessRecorder(options: {
   target: string;
   logFile: string;
 }): Promise<{ endpointFor(fn: string): string; close(): Promise<void> }> {
-  const target = new URL(options.target);
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
+  const proxy = await startHookedProxy(options.target, 'table-access recorder', {
+    // The signature covers the path the client used; DynamoDB Local does not check it.
+    path: () => '/',
+    seen: (req, body) => {
       const fn = decodeURIComponent((req.url ?? '/').split('/')[1] ?? '') || 'unknown';
       const operation = String(req.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
       try {
@@ -140,23 +136,10 @@ export async function startTableAccessRecorder(options: {
           `${JSON.stringify({ fn, action: `dynamodb:${operation}`, error: String(error) })}\n`,
         );
       }
-      // The signature covers the path the client used; DynamoDB Local does not check it.
-      forwardRequest(target, req.method ?? 'POST', '/', req.headers, body)
-        .then((answer) => relayAnswer(res, answer))
-        .catch((error) => {
-          res.writeHead(502);
-          res.end(String(error));
-        });
-    });
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    endpointFor: (fn) => `http://127.0.0.1:${port}/${encodeURIComponent(fn)}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    endpointFor: (fn) => `${proxy.origin}/${encodeURIComponent(fn)}`,
+    close: () => proxy.close(),
   };
 }

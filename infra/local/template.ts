@@ -1,7 +1,8 @@
 /**
  * Reading a synthesized CloudFormation template the way CloudFormation would, but with local physical values:
- * the resources the local stack emulates get local names, URLs and ARNs, and intrinsic functions resolve
- * against them. Pure: no I/O, so it is unit-tested on hand-written templates.
+ * the resources the local stack emulates get local names, URLs and ARNs, and the intrinsic functions the
+ * template uses resolve against them (any other fails, naming itself and where it is). Pure: no I/O, so it is
+ * unit-tested on hand-written templates.
  */
 
 export type Json = unknown;
@@ -15,9 +16,8 @@ export interface CfnResource {
 
 export interface CfnTemplate {
   Resources: Record<string, CfnResource>;
+  /** Only nested stacks' parameters are read: flattening binds them to what the parent passes. */
   Parameters?: Record<string, { Type?: string; Default?: Json }>;
-  Conditions?: Record<string, Json>;
-  Mappings?: Record<string, Record<string, Record<string, Json>>>;
   Outputs?: Record<string, { Value: Json }>;
 }
 
@@ -30,7 +30,6 @@ export interface Physical {
 export interface LocalNaming {
   region: string;
   accountId: string;
-  stackName: string;
   /** Prefix of generated physical names, e.g. `buyback-dev`. */
   namePrefix: string;
   /** Origin of the local site, e.g. `http://localhost:3000`: stands in for the CloudFront distribution. */
@@ -46,8 +45,6 @@ export const LOCAL_ACCOUNT_ID = '000000000000';
 export class TemplateError extends Error {
   override readonly name = 'TemplateError';
 }
-
-const NO_VALUE = Symbol('AWS::NoValue');
 
 export const isRecord = (value: Json): value is Record<string, Json> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -227,8 +224,82 @@ export function physicalValues(
 }
 
 /**
- * Resolves CloudFormation intrinsic functions against local physical values. Unknown references fail with a
- * message naming the resource type, so a new kind of resource in the stack says what the runner lacks.
+ * The intrinsic functions the runner resolves: exactly those CDK writes into this app's templates. Listed from
+ * the dev and the prod templates, nested stacks included (2026-11): Ref, Fn::GetAtt, Fn::Join and Fn::Sub all
+ * over; Fn::Select over Fn::Split in the distribution's API origin (the host of the API's endpoint). None of
+ * Fn::If, Fn::FindInMap, Fn::Base64, Fn::GetAZs, Fn::ToJsonString, Condition or a resource's `Condition` key
+ * appears: the template is the same in every region and account, so CDK has nothing to decide at deploy time.
+ * Should one ever appear, `assertSupported` says which and where, before anything is resolved.
+ */
+export const SUPPORTED_INTRINSICS = ['Ref', 'Fn::GetAtt', 'Fn::Join', 'Fn::Sub', 'Fn::Select', 'Fn::Split'];
+
+/** The pseudo parameters the templates use; the runner's own values stand in for AWS's. */
+const PSEUDO_PARAMETERS = ['AWS::Region', 'AWS::AccountId', 'AWS::Partition', 'AWS::URLSuffix'];
+
+/**
+ * CDK's version-reporting resource: `cdk synth` from the CLI adds one to the top-level stack (never to a nested
+ * one), with a `Condition` on the regions that collect it when the stack is region-agnostic (the dev stack). It
+ * has no meaning locally, and the runner synthesizes in-process, where none is added: it is skipped rather than
+ * its condition evaluated.
+ */
+export const CDK_METADATA = 'AWS::CDK::Metadata';
+
+const unsupported = (name: string, where: string) =>
+  new TemplateError(
+    `${where}: ${name} is not supported by the local runner, which resolves ${SUPPORTED_INTRINSICS.join(', ')} (infra/local/template.ts)`,
+  );
+
+/** An object that is an intrinsic function call: one key, `Ref`, `Fn::...`, or `Condition` naming a condition. */
+const intrinsicName = (value: Record<string, Json>): string | undefined => {
+  const keys = Object.keys(value);
+  if (keys.length !== 1) return undefined;
+  const [key] = keys;
+  if (key === 'Ref' || key.startsWith('Fn::')) return key;
+  // An IAM statement's `Condition` is an object and never alone; the intrinsic's argument is a name.
+  return key === 'Condition' && typeof value[key] === 'string' ? key : undefined;
+};
+
+/**
+ * Fails with a TemplateError naming the first intrinsic function, pseudo parameter or resource `Condition` the
+ * runner cannot resolve, and where it is (`Resources.<id>.Properties...`). Resources only: the runner reads no
+ * Outputs, Rules or Conditions.
+ */
+export function assertSupported(template: CfnTemplate): void {
+  const visit = (value: Json, where: string): void => {
+    if (Array.isArray(value)) {
+      value.forEach((item, i) => {
+        visit(item, `${where}[${i}]`);
+      });
+      return;
+    }
+    if (!isRecord(value)) return;
+    const name = intrinsicName(value);
+    if (name !== undefined && !SUPPORTED_INTRINSICS.includes(name)) throw unsupported(name, where);
+    if (name === 'Ref' && typeof value.Ref === 'string') assertPseudo(value.Ref, where);
+    for (const [key, item] of Object.entries(value)) visit(item, `${where}.${key}`);
+  };
+  for (const [id, resource] of Object.entries(template.Resources ?? {})) {
+    if (resource.Type === CDK_METADATA) continue;
+    if (resource.Condition !== undefined) {
+      throw new TemplateError(
+        `Resources.${id}: the Condition ${String(resource.Condition)} is not supported by the local runner, which creates every resource (infra/local/template.ts)`,
+      );
+    }
+    visit(resource.Properties, `Resources.${id}.Properties`);
+  }
+}
+
+function assertPseudo(name: string, where: string): void {
+  if (name.startsWith('AWS::') && !PSEUDO_PARAMETERS.includes(name)) {
+    throw new TemplateError(
+      `${where}: the pseudo parameter ${name} is not supported by the local runner, which knows ${PSEUDO_PARAMETERS.join(', ')} (infra/local/template.ts)`,
+    );
+  }
+}
+
+/**
+ * Resolves the intrinsic functions of SUPPORTED_INTRINSICS against local physical values. Unknown references
+ * fail with a message naming the resource type, so a new kind of resource in the stack says what the runner lacks.
  */
 export class Resolver {
   constructor(
@@ -238,35 +309,20 @@ export class Resolver {
   ) {}
 
   resolve(value: Json, where = 'template'): Json {
-    const out = this.walk(value, where);
-    return out === NO_VALUE ? undefined : out;
-  }
-
-  resolveString(value: Json, where: string): string {
-    const out = this.resolve(value, where);
-    if (typeof out === 'string') return out;
-    if (typeof out === 'number' || typeof out === 'boolean') return String(out);
-    throw new TemplateError(`${where}: expected a string, got ${describe(out)}`);
-  }
-
-  private walk(value: Json, where: string): Json | typeof NO_VALUE {
-    if (Array.isArray(value)) {
-      return value.map((item) => this.walk(item, where)).filter((item) => item !== NO_VALUE);
-    }
+    if (Array.isArray(value)) return value.map((item) => this.resolve(item, where));
     if (!isRecord(value)) return value;
-    const keys = Object.keys(value);
-    if (keys.length === 1 && (keys[0] === 'Ref' || keys[0].startsWith('Fn::') || keys[0] === 'Condition')) {
-      return this.intrinsic(keys[0], value[keys[0]], where);
-    }
+    const name = intrinsicName(value);
+    if (name !== undefined) return this.intrinsic(name, value[name], where);
     const out: Record<string, Json> = {};
-    for (const [key, item] of Object.entries(value)) {
-      const resolved = this.walk(item, `${where}.${key}`);
-      if (resolved !== NO_VALUE) out[key] = resolved;
-    }
+    for (const [key, item] of Object.entries(value)) out[key] = this.resolve(item, `${where}.${key}`);
     return out;
   }
 
-  private intrinsic(name: string, arg: Json, where: string): Json | typeof NO_VALUE {
+  resolveString(value: Json, where: string): string {
+    return this.scalar(this.resolve(value, where), where);
+  }
+
+  private intrinsic(name: string, arg: Json, where: string): Json {
     switch (name) {
       case 'Ref':
         return this.ref(String(arg), where);
@@ -276,7 +332,7 @@ export class Resolver {
       }
       case 'Fn::Join': {
         const [delimiter, list] = this.args(arg, 2, name, where);
-        const items = this.walk(list, where);
+        const items = this.resolve(list, where);
         if (!Array.isArray(items))
           throw new TemplateError(`${where}: Fn::Join needs a list, got ${describe(items)}`);
         return items.map((item) => this.scalar(item, where)).join(String(delimiter));
@@ -285,8 +341,8 @@ export class Resolver {
         return this.sub(arg, where);
       case 'Fn::Select': {
         const [index, list] = this.args(arg, 2, name, where);
-        const items = this.walk(list, where);
-        const i = Number(this.walk(index, where));
+        const items = this.resolve(list, where);
+        const i = Number(this.resolve(index, where));
         if (!Array.isArray(items) || !Number.isInteger(i) || i < 0 || i >= items.length) {
           throw new TemplateError(`${where}: Fn::Select index ${i} out of range of ${describe(items)}`);
         }
@@ -294,45 +350,10 @@ export class Resolver {
       }
       case 'Fn::Split': {
         const [delimiter, source] = this.args(arg, 2, name, where);
-        return this.scalar(this.walk(source, where), where).split(String(delimiter));
+        return this.scalar(this.resolve(source, where), where).split(String(delimiter));
       }
-      case 'Fn::If': {
-        const [condition, whenTrue, whenFalse] = this.args(arg, 3, name, where);
-        return this.walk(this.condition(String(condition), where) ? whenTrue : whenFalse, where);
-      }
-      case 'Condition':
-        return this.condition(String(arg), where);
-      case 'Fn::Equals': {
-        const [a, b] = this.args(arg, 2, name, where);
-        return JSON.stringify(this.walk(a, where)) === JSON.stringify(this.walk(b, where));
-      }
-      case 'Fn::Not': {
-        const [a] = this.args(arg, 1, name, where);
-        return !this.truthy(a, where);
-      }
-      case 'Fn::And':
-        return (arg as Json[]).every((item) => this.truthy(item, where));
-      case 'Fn::Or':
-        return (arg as Json[]).some((item) => this.truthy(item, where));
-      case 'Fn::FindInMap': {
-        const [map, top, second] = this.args(arg, 3, name, where).map((item) =>
-          this.scalar(this.walk(item, where), where),
-        );
-        const found = this.template.Mappings?.[map]?.[top]?.[second];
-        if (found === undefined)
-          throw new TemplateError(`${where}: Fn::FindInMap ${map}.${top}.${second} not found`);
-        return found;
-      }
-      case 'Fn::Base64':
-        return Buffer.from(this.scalar(this.walk(arg, where), where)).toString('base64');
-      case 'Fn::ToJsonString':
-        return JSON.stringify(this.walk(arg, where));
-      case 'Fn::GetAZs':
-        return ['a', 'b', 'c'].map((zone) => `${this.naming.region}${zone}`);
       default:
-        throw new TemplateError(
-          `${where}: ${name} is not supported by the local runner (infra/local/template.ts)`,
-        );
+        throw unsupported(name, where);
     }
   }
 
@@ -343,25 +364,14 @@ export class Resolver {
     return arg;
   }
 
-  private truthy(value: Json, where: string): boolean {
-    const out = this.walk(value, where);
-    return out === true || out === 'true';
-  }
-
-  private condition(name: string, where: string): boolean {
-    const definition = this.template.Conditions?.[name];
-    if (definition === undefined) throw new TemplateError(`${where}: condition ${name} is not defined`);
-    return this.truthy(definition, `Conditions.${name}`);
-  }
-
   private scalar(value: Json, where: string): string {
     if (typeof value === 'string') return value;
     if (typeof value === 'number' || typeof value === 'boolean') return String(value);
     throw new TemplateError(`${where}: expected a string, got ${describe(value)}`);
   }
 
-  private pseudo(name: string): string | typeof NO_VALUE | undefined {
-    switch (name) {
+  private ref(id: string, where: string): string {
+    switch (id) {
       case 'AWS::Region':
         return this.naming.region;
       case 'AWS::AccountId':
@@ -370,25 +380,12 @@ export class Resolver {
         return 'aws';
       case 'AWS::URLSuffix':
         return 'amazonaws.com';
-      case 'AWS::StackName':
-        return this.naming.stackName;
-      case 'AWS::StackId':
-        return `arn:aws:cloudformation:${this.naming.region}:${this.naming.accountId}:stack/${this.naming.stackName}/local`;
-      case 'AWS::NoValue':
-        return NO_VALUE;
-      default:
-        return undefined;
     }
-  }
-
-  private ref(id: string, where: string): Json | typeof NO_VALUE {
-    const pseudo = this.pseudo(id);
-    if (pseudo !== undefined) return pseudo;
-    const parameter = this.template.Parameters?.[id];
-    if (parameter) {
-      if (parameter.Default === undefined)
-        throw new TemplateError(`${where}: parameter ${id} has no default value`);
-      return parameter.Default;
+    assertPseudo(id, where);
+    if (this.template.Parameters?.[id]) {
+      throw new TemplateError(
+        `${where}: Ref ${id} refers to a parameter, which the local runner does not read (infra/local/template.ts)`,
+      );
     }
     return this.lookup(id, where, `Ref ${id}`).ref;
   }
@@ -419,13 +416,12 @@ export class Resolver {
       : [String(arg), {}];
     return text.replace(/\$\{([^}]+)\}/g, (_match, expression: string) => {
       if (expression.startsWith('!')) return `\${${expression.slice(1)}}`;
-      if (expression in variables) return this.scalar(this.walk(variables[expression], where), where);
+      if (expression in variables) return this.scalar(this.resolve(variables[expression], where), where);
       if (expression.includes('.')) {
         const [id, ...rest] = expression.split('.');
         return this.getAtt(id, rest.join('.'), where);
       }
-      const out = this.ref(expression, where);
-      return out === NO_VALUE ? '' : this.scalar(out, where);
+      return this.ref(expression, where);
     });
   }
 }
@@ -618,6 +614,7 @@ export function readStack(
   resolver: Resolver,
   physical: Record<string, Physical>,
 ): StackModel {
+  assertSupported(template);
   const warnings: string[] = [];
   const functionByName = new Map<string, string>();
   const functionByArn = new Map<string, string>();

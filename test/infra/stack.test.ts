@@ -7,6 +7,7 @@ import { ORDER_LIST_ATTRIBUTES } from '../../functions/lib/entities';
 import { createApp } from '../../infra/app';
 import { buildFunctions } from '../../infra/build-functions';
 import { readAssembly } from '../../infra/local/synth';
+import { assertSupported, type CfnTemplate } from '../../infra/local/template';
 import { EMAIL_FROM_PLACEHOLDER } from '../../infra/stage-config';
 import {
   type RouteDef,
@@ -928,6 +929,12 @@ describe('stack', () => {
         state.set(id, 'done');
       };
       for (const id of edges.keys()) visit(id, []);
+    }
+  });
+
+  test('the local runner reads every intrinsic function both templates use (infra/local/template.ts)', () => {
+    for (const stage of ['dev', 'prod'] as const) {
+      expect(() => assertSupported(templates[stage].json as CfnTemplate)).not.toThrow();
     }
   });
 

@@ -1,5 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: Fn::Sub strings are CloudFormation's, not template literals
 import {
+  assertSupported,
   type CfnTemplate,
   type LocalNaming,
   localIssuer,
@@ -16,7 +17,6 @@ import {
 const naming: LocalNaming = {
   region: 'us-east-1',
   accountId: '000000000000',
-  stackName: 'Buyback-dev',
   namePrefix: 'buyback-dev',
   siteOrigin: 'http://localhost:3000',
   sqsOrigin: 'http://127.0.0.1:9324',
@@ -26,8 +26,6 @@ const naming: LocalNaming = {
 /** A trimmed copy of what the CDK app synthesizes: one route with a JWT authorizer, one worker. */
 const template: CfnTemplate = {
   Parameters: { BootstrapVersion: { Type: 'String', Default: '/cdk-bootstrap/hnb659fds/version' } },
-  Conditions: { IsDev: { 'Fn::Equals': ['dev', 'dev'] } },
-  Mappings: { Sizes: { dev: { memory: 256 } } },
   Resources: {
     DataTableFDBAD0F2: {
       Type: 'AWS::DynamoDB::Table',
@@ -254,18 +252,40 @@ describe('Resolver', () => {
     );
   });
 
-  it('resolves Fn::Select, Fn::Split, Fn::If, Fn::FindInMap and parameters', () => {
+  it('resolves Fn::Select over Fn::Split (the API origin of the distribution)', () => {
     expect(resolver.resolve({ 'Fn::Select': [1, { 'Fn::Split': ['/', 'a/b/c'] }] })).toBe('b');
-    expect(resolver.resolve({ 'Fn::If': ['IsDev', 'yes', 'no'] })).toBe('yes');
-    expect(resolver.resolve({ 'Fn::FindInMap': ['Sizes', 'dev', 'memory'] })).toBe(256);
-    expect(resolver.resolve({ Ref: 'BootstrapVersion' })).toBe('/cdk-bootstrap/hnb659fds/version');
   });
 
-  it('drops AWS::NoValue', () => {
-    expect(resolver.resolve({ a: 1, b: { Ref: 'AWS::NoValue' }, c: [1, { Ref: 'AWS::NoValue' }] })).toEqual({
-      a: 1,
-      c: [1],
-    });
+  // The synthesized templates use none of these (test/infra/stack.test.ts checks the real ones).
+  it.each([
+    [{ 'Fn::If': ['IsDev', 'yes', 'no'] }, 'Fn::If'],
+    [{ 'Fn::FindInMap': ['Sizes', 'dev', 'memory'] }, 'Fn::FindInMap'],
+    [{ 'Fn::Base64': 'text' }, 'Fn::Base64'],
+    [{ 'Fn::GetAZs': '' }, 'Fn::GetAZs'],
+    [{ 'Fn::ToJsonString': { a: 1 } }, 'Fn::ToJsonString'],
+    [{ 'Fn::Equals': ['a', 'a'] }, 'Fn::Equals'],
+    [{ Condition: 'IsDev' }, 'Condition'],
+    [{ 'Fn::ImportValue': 'x' }, 'Fn::ImportValue'],
+  ])('refuses %j, naming %s and where it is', (value, name) => {
+    expect(() => resolver.resolve({ Variables: { X: value } }, 'Fn.Environment')).toThrow(
+      new TemplateError(
+        `Fn.Environment.Variables.X: ${name} is not supported by the local runner, which resolves Ref, Fn::GetAtt, Fn::Join, Fn::Sub, Fn::Select, Fn::Split (infra/local/template.ts)`,
+      ),
+    );
+  });
+
+  it('refuses the pseudo parameters and template parameters the templates do not use', () => {
+    expect(() => resolver.resolve({ Ref: 'AWS::NoValue' }, 'X')).toThrow(
+      /^X: the pseudo parameter AWS::NoValue is not supported by the local runner/,
+    );
+    expect(() => resolver.resolve({ 'Fn::Sub': '${AWS::StackName}-x' }, 'X')).toThrow(
+      /^X: the pseudo parameter AWS::StackName is not supported/,
+    );
+    expect(() => resolver.resolve({ Ref: 'BootstrapVersion' }, 'X')).toThrow(
+      new TemplateError(
+        'X: Ref BootstrapVersion refers to a parameter, which the local runner does not read (infra/local/template.ts)',
+      ),
+    );
   });
 
   it('names the resource type it cannot resolve', () => {
@@ -278,7 +298,6 @@ describe('Resolver', () => {
       /not known locally for AWS::DynamoDB::Table/,
     );
     expect(() => resolver.resolve({ Ref: 'Missing' })).toThrow(/not in the template/);
-    expect(() => resolver.resolve({ 'Fn::ImportValue': 'x' })).toThrow(/Fn::ImportValue is not supported/);
   });
 });
 
@@ -352,6 +371,68 @@ describe('readStack', () => {
     expect(model.userPoolClients[0].userPoolLogicalId).toBe('AuthUserPool8115E87F');
     expect(model.userPoolGroups[0].groupName).toBe('admin');
     expect(model.warnings).toEqual([]);
+  });
+});
+
+describe('assertSupported', () => {
+  const withResource = (id: string, resource: CfnTemplate['Resources'][string]): CfnTemplate => ({
+    ...template,
+    Resources: { ...template.Resources, [id]: resource },
+  });
+
+  it('accepts the template the app synthesizes, IAM conditions included', () => {
+    expect(() => assertSupported(template)).not.toThrow();
+    const policy = withResource('Policy', {
+      Type: 'AWS::IAM::Policy',
+      Properties: {
+        PolicyDocument: {
+          Statement: [{ Effect: 'Allow', Action: 'kms:Decrypt', Condition: { StringEquals: { a: 'b' } } }],
+        },
+      },
+    });
+    expect(() => assertSupported(policy)).not.toThrow();
+  });
+
+  it('names an unsupported function and where it is, before anything is resolved', () => {
+    const withIf = withResource('Fn', {
+      Type: 'AWS::Lambda::Function',
+      Properties: { Environment: { Variables: { MODE: { 'Fn::If': ['IsProd', 'live', 'test'] } } } },
+    });
+    const message =
+      'Resources.Fn.Properties.Environment.Variables.MODE: Fn::If is not supported by the local runner, which resolves Ref, Fn::GetAtt, Fn::Join, Fn::Sub, Fn::Select, Fn::Split (infra/local/template.ts)';
+    expect(() => assertSupported(withIf)).toThrow(new TemplateError(message));
+    // The runner reads the stack through readStack: it fails there, not when the value is first needed.
+    const early = physicalValues(withIf, naming, ids);
+    expect(() => readStack(withIf, new Resolver(withIf, early, naming), early)).toThrow(message);
+    const inList = withResource('Alarm2', {
+      Type: 'AWS::CloudWatch::Alarm',
+      Properties: { Dimensions: [{ Value: { 'Fn::Base64': 'x' } }] },
+    });
+    expect(() => assertSupported(inList)).toThrow(
+      /^Resources\.Alarm2\.Properties\.Dimensions\[0\]\.Value: Fn::Base64 /,
+    );
+    const pseudo = withResource('Q', {
+      Type: 'AWS::SQS::Queue',
+      Properties: { QueueName: { Ref: 'AWS::StackName' } },
+    });
+    expect(() => assertSupported(pseudo)).toThrow(
+      /^Resources\.Q\.Properties\.QueueName: the pseudo parameter AWS::StackName is not supported/,
+    );
+  });
+
+  it("refuses a resource's Condition, but skips CDK's version-reporting resource and its condition", () => {
+    const conditional = withResource('Topic', { Type: 'AWS::SNS::Topic', Condition: 'IsProd' });
+    expect(() => assertSupported(conditional)).toThrow(
+      new TemplateError(
+        'Resources.Topic: the Condition IsProd is not supported by the local runner, which creates every resource (infra/local/template.ts)',
+      ),
+    );
+    const metadata = withResource('CDKMetadata', {
+      Type: 'AWS::CDK::Metadata',
+      Condition: 'CDKMetadataAvailable',
+      Properties: { Analytics: 'v2:deflate64:abc' },
+    });
+    expect(() => assertSupported(metadata)).not.toThrow();
   });
 });
 
