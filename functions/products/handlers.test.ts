@@ -14,7 +14,7 @@ const get = require('./get-product') as typeof import('./get-product');
 const settings =
   require('../settings/get-public-settings') as typeof import('../settings/get-public-settings');
 const { DEFAULT_PUBLIC_SETTINGS } =
-  require('../../shared/schemas/settings') as typeof import('../../shared/schemas/settings');
+  require('../../shared/rules/settings-defaults') as typeof import('../../shared/rules/settings-defaults');
 
 const item = (n: number) => ({
   pk: `PRODUCT#00000000-0000-4000-8000-00000000000${n}`,

@@ -1,10 +1,6 @@
 import { readSettings } from '../../shared/rules/settings.js';
-import {
-  type AdminSettings,
-  SECRET_SETTINGS,
-  type SecretSetting,
-  type SecretStatus,
-} from '../../shared/schemas/admin-settings.js';
+import { SECRET_SETTINGS, type SecretSetting } from '../../shared/rules/settings-defaults.js';
+import type { AdminSettings, SecretStatus } from '../../shared/schemas/admin-settings.js';
 import type { AdminSettingsUpdate } from '../../shared/schemas/admin-settings-update.js';
 import type { SettingsItem } from '../lib/entities.js';
 import { type ProviderSecrets, readProviderSecretsFresh, saveProviderSecrets } from '../lib/secrets.js';

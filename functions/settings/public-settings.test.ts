@@ -1,4 +1,5 @@
-import { DEFAULT_PUBLIC_SETTINGS, ZPublicSettings } from '../../shared/schemas/settings.js';
+import { DEFAULT_PUBLIC_SETTINGS } from '../../shared/rules/settings-defaults.js';
+import { ZPublicSettings } from '../../shared/schemas/settings.js';
 import { toPublicSettings } from './public-settings.js';
 
 describe('public settings', () => {

@@ -1,5 +1,5 @@
 import { readSettings } from '../../shared/rules/settings.js';
-import { publicPart } from '../../shared/schemas/admin-settings.js';
+import { publicPart } from '../../shared/rules/settings-defaults.js';
 import type { PublicSettings } from '../../shared/schemas/settings.js';
 import type { SettingsItem } from '../lib/entities.js';
 

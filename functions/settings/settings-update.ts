@@ -1,4 +1,4 @@
-import { SECRET_SETTINGS } from '../../shared/schemas/admin-settings.js';
+import { SECRET_SETTINGS } from '../../shared/rules/settings-defaults.js';
 
 type Obj = Record<string, unknown>;
 const isMap = (value: unknown): value is Obj =>

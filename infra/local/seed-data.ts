@@ -2,8 +2,10 @@
  * The local catalogue and site settings. Ids are fixed so links to a product stay valid across fresh
  * machines and test runs. Prices are what the store pays per sealed box.
  */
+
+import { DEFAULT_PUBLIC_SETTINGS } from '../../shared/rules/settings-defaults.js';
 import type { Product } from '../../shared/schemas/product.js';
-import { DEFAULT_PUBLIC_SETTINGS, type PublicSettings } from '../../shared/schemas/settings.js';
+import type { PublicSettings } from '../../shared/schemas/settings.js';
 import { DEFAULT_PARCEL, type ShippingSettings } from '../../shared/schemas/shipment.js';
 
 export type SeedProduct = Omit<Product, 'imageUrl'>;

@@ -10,9 +10,9 @@ import {
   ADMIN_PAYMENT_METHODS,
   ORDER_STATUSES,
 } from '../schemas/admin-orders.js';
-import { PAYOUT_METHODS } from '../schemas/settings.js';
 import { statusLabel } from './admin-order-forms.js';
 import { payoutMethodLabel } from './payout.js';
+import { PAYOUT_METHODS } from './settings-defaults.js';
 
 /**
  * The back office orders list keeps everything it shows in the address (spec 001 §2 Orders): a reload or a

@@ -1,10 +1,10 @@
-import { DEFAULT_PUBLIC_SETTINGS } from '../schemas/settings.js';
 import {
   defaultPayoutMethod,
   enabledPayoutMethods,
   payoutMethodDisplay,
   payoutMethodLabel,
 } from './payout.js';
+import { DEFAULT_PUBLIC_SETTINGS } from './settings-defaults.js';
 
 describe('payout methods', () => {
   it('labels the three special keys and capitalises the rest', () => {

@@ -1,9 +1,5 @@
-import {
-  CRYPTO_METHODS,
-  type PaymentMethods,
-  type PayoutMethod,
-  TRADITIONAL_METHODS,
-} from '../schemas/settings.js';
+import type { PaymentMethods } from '../schemas/settings.js';
+import { CRYPTO_METHODS, type PayoutMethod, TRADITIONAL_METHODS } from './settings-defaults.js';
 
 const SPECIAL_LABELS: Partial<Record<PayoutMethod, string>> = {
   achWire: 'ACH/Wire Transfer',

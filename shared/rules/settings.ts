@@ -1,12 +1,13 @@
+import type { SettingsValues } from '../schemas/admin-settings.js';
 import {
   ANALYTICS_FEATURES,
+  CRYPTO_METHODS,
   DEFAULT_SETTINGS,
   EMAIL_NOTIFICATIONS,
-  type SettingsValues,
   SHIPPING_METHODS,
   SMS_NOTIFICATIONS,
-} from '../schemas/admin-settings.js';
-import { CRYPTO_METHODS, TRADITIONAL_METHODS } from '../schemas/settings.js';
+  TRADITIONAL_METHODS,
+} from './settings-defaults.js';
 
 type Obj = Record<string, unknown>;
 const obj = (value: unknown): Obj =>

@@ -8,12 +8,13 @@ import { adminSettingsMessages as m } from '../messages.js';
 import { payoutMethodLabel } from '../rules/payout.js';
 import {
   ANALYTICS_FEATURES,
+  CRYPTO_METHODS,
   EMAIL_NOTIFICATIONS,
   SHIPPING_METHODS,
   SMS_NOTIFICATIONS,
+  TRADITIONAL_METHODS,
   type WAREHOUSE_FIELDS,
-} from './admin-settings.js';
-import { CRYPTO_METHODS, TRADITIONAL_METHODS } from './settings.js';
+} from '../rules/settings-defaults.js';
 import { multiLine, singleLine } from './text.js';
 
 // ------------------------------------------------------------------------------------------------- the save

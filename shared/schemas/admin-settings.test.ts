@@ -1,8 +1,8 @@
 import { adminSettingsMessages as m } from '../messages';
 import { readSettings } from '../rules/settings';
-import { DEFAULT_SETTINGS, publicPart, ZAdminSettings, ZSettingsValues } from './admin-settings';
+import { DEFAULT_PUBLIC_SETTINGS, DEFAULT_SETTINGS, publicPart } from '../rules/settings-defaults';
+import { ZAdminSettings, ZSettingsValues } from './admin-settings';
 import { ZAdminSettingsUpdate } from './admin-settings-update';
-import { DEFAULT_PUBLIC_SETTINGS } from './settings';
 
 const parse = (body: unknown) => ZAdminSettingsUpdate.safeParse(body);
 const firstMessage = (body: unknown) => {

@@ -1,29 +1,6 @@
 import * as z from 'zod/mini';
-import { DEFAULT_PUBLIC_SETTINGS, type PublicSettings, ZPublicSettings } from './settings.js';
-
-export const EMAIL_NOTIFICATIONS = [
-  'orderConfirmation',
-  'shipmentUpdates',
-  'stockAlerts',
-  'newsletter',
-] as const;
-export const SMS_NOTIFICATIONS = ['orderConfirmation', 'shipmentUpdates', 'stockAlerts'] as const;
-export const ANALYTICS_FEATURES = ['ecommerce', 'enhancedLinkAttribution', 'userId', 'demographics'] as const;
-export const SHIPPING_METHODS = ['standard', 'express', 'overnight'] as const;
-/**
- * The shipping provider's credentials: write-only. They are kept in the stage's secret, never in the table,
- * and the API answers only whether each is set (and its last four characters).
- */
-export const SECRET_SETTINGS = ['easypost_test_api', 'easypost_prod_api', 'carrier_id'] as const;
-export type SecretSetting = (typeof SECRET_SETTINGS)[number];
-export const WAREHOUSE_FIELDS = [
-  'warehouse_company',
-  'warehouse_street',
-  'warehouse_city',
-  'warehouse_state',
-  'warehouse_zip',
-  'warehouse_phone',
-] as const;
+import { EMAIL_NOTIFICATIONS, SHIPPING_METHODS, SMS_NOTIFICATIONS } from '../rules/settings-defaults.js';
+import { ZPublicSettings } from './settings.js';
 
 const flagRecord = <K extends string>(keys: readonly K[]) =>
   z.object(Object.fromEntries(keys.map((k) => [k, z.boolean()])) as Record<K, z.ZodMiniBoolean>);
@@ -73,37 +50,3 @@ export const ZAdminSettings = z.object({
   updated_at: z.nullable(z.string()),
 });
 export type AdminSettings = z.infer<typeof ZAdminSettings>;
-
-/** Spec 001 §3 defaults: what a missing record, or a missing or malformed field, reads as. */
-export const DEFAULT_SETTINGS: SettingsValues = {
-  ...DEFAULT_PUBLIC_SETTINGS,
-  product_settings: {
-    allowBackorders: false,
-    showStockLevel: true,
-    lowStockThreshold: 5,
-    enableReviews: true,
-    requireApproval: true,
-  },
-  notifications: {
-    email: { orderConfirmation: true, shipmentUpdates: true, stockAlerts: false, newsletter: false },
-    sms: { orderConfirmation: false, shipmentUpdates: false, stockAlerts: false },
-  },
-  shipping: {
-    methods: { standard: true, express: false, overnight: false },
-    restrictions: { domesticOnly: true, excludedStates: [], requireSignature: false },
-    freeShippingThreshold: null,
-  },
-  easypost_use_production: false,
-  warehouse_company: null,
-  warehouse_street: null,
-  warehouse_city: null,
-  warehouse_state: null,
-  warehouse_zip: null,
-  warehouse_phone: null,
-};
-
-const PUBLIC_KEYS = Object.keys(ZPublicSettings.def.shape) as Array<keyof PublicSettings>;
-
-/** The public view is a part of the whole: the same fields, the same defaults. */
-export const publicPart = (s: SettingsValues): PublicSettings =>
-  Object.fromEntries(PUBLIC_KEYS.map((key) => [key, s[key]])) as PublicSettings;

@@ -1,12 +1,5 @@
 import * as z from 'zod/mini';
-import { DEFAULT_COUNTRY } from '../constants.js';
-
-export const TRADITIONAL_METHODS = ['check', 'cashapp', 'paypal', 'zelle', 'venmo', 'achWire'] as const;
-export const CRYPTO_METHODS = ['bitcoin', 'ethereum', 'solana', 'usdcErc20', 'usdtTrc20'] as const;
-export type TraditionalMethod = (typeof TRADITIONAL_METHODS)[number];
-export type CryptoMethod = (typeof CRYPTO_METHODS)[number];
-export type PayoutMethod = TraditionalMethod | CryptoMethod;
-export const PAYOUT_METHODS: readonly PayoutMethod[] = [...TRADITIONAL_METHODS, ...CRYPTO_METHODS];
+import { CRYPTO_METHODS, TRADITIONAL_METHODS } from '../rules/settings-defaults.js';
 
 const flags = <K extends string>(keys: readonly K[]) =>
   z.object(Object.fromEntries(keys.map((k) => [k, z.boolean()])) as Record<K, z.ZodMiniBoolean>);
@@ -58,30 +51,3 @@ export const ZPublicSettings = z.object({
   }),
 });
 export type PublicSettings = z.infer<typeof ZPublicSettings>;
-
-/** What is used when no settings are stored or they cannot be loaded (spec 001 §3). */
-export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
-  site_name: 'StripBuyback',
-  site_description:
-    'We buy sealed, unexpired diabetic test strips and CGM supplies for cash. Free shipping, fast payment.',
-  phone_number: null,
-  support_phone: null,
-  contact_email: null,
-  support_email: null,
-  logo: null,
-  use_logo: false,
-  payment_methods: {
-    traditional: { check: true, cashapp: false, paypal: false, zelle: false, venmo: false, achWire: false },
-    crypto: { bitcoin: false, ethereum: false, solana: false, usdcErc20: false, usdtTrc20: false },
-  },
-  teststrips_expiration: null,
-  cgmsupplies_expiration: null,
-  contact: {
-    social: { facebook: null, twitter: null, instagram: null, linkedin: null },
-    address: { street: null, city: null, state: null, zipCode: null, country: DEFAULT_COUNTRY },
-  },
-  analytics: {
-    gaId: null,
-    features: { ecommerce: false, enhancedLinkAttribution: false, userId: false, demographics: false },
-  },
-};

@@ -1,10 +1,5 @@
-import {
-  type AdminSettings,
-  SECRET_SETTINGS,
-  type SecretSetting,
-  type SettingsValues,
-  WAREHOUSE_FIELDS,
-} from '@shared/schemas/admin-settings';
+import { SECRET_SETTINGS, type SecretSetting, WAREHOUSE_FIELDS } from '@shared/rules/settings-defaults';
+import type { AdminSettings, SettingsValues } from '@shared/schemas/admin-settings';
 
 /** The page's form: every setting as stored, and the write-only credentials as empty inputs. */
 export type SettingsForm = SettingsValues & Record<SecretSetting, string>;

@@ -1,5 +1,5 @@
 import { adminSettingsMessages as m } from '@shared/messages';
-import { SECRET_SETTINGS } from '@shared/schemas/admin-settings';
+import { SECRET_SETTINGS } from '@shared/rules/settings-defaults';
 import { useCallback, useEffect, useState } from 'react';
 import type { FieldPath, UseFormReturn } from 'react-hook-form';
 import { isApiError } from '../../lib/api-client';

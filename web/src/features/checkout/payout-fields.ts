@@ -1,5 +1,5 @@
+import type { PayoutMethod } from '@shared/rules/settings-defaults';
 import type { Payout } from '@shared/schemas/checkout';
-import type { PayoutMethod } from '@shared/schemas/settings';
 import type { HTMLAttributes } from 'react';
 
 type KeysOfUnion<T> = T extends unknown ? keyof T : never;

@@ -1,4 +1,5 @@
-import { DEFAULT_PUBLIC_SETTINGS, type PublicSettings } from '@shared/schemas/settings';
+import { DEFAULT_PUBLIC_SETTINGS } from '@shared/rules/settings-defaults';
+import type { PublicSettings } from '@shared/schemas/settings';
 import { createContext, useContext } from 'react';
 
 export interface SettingsState {

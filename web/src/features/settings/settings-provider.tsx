@@ -1,5 +1,5 @@
 import { messages } from '@shared/messages';
-import { DEFAULT_PUBLIC_SETTINGS } from '@shared/schemas/settings';
+import { DEFAULT_PUBLIC_SETTINGS } from '@shared/rules/settings-defaults';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { LoadingState } from '../../components/loading-state';
 import { useSettingsQuery } from './api/get-settings';

@@ -1,13 +1,17 @@
 import { EXPIRATION_MONTH_OPTIONS } from '@shared/constants';
 import { adminSettingsMessages as m } from '@shared/messages';
 import { payoutMethodLabel } from '@shared/rules/payout';
-import { ANALYTICS_FEATURES, EMAIL_NOTIFICATIONS } from '@shared/schemas/admin-settings';
+import {
+  ANALYTICS_FEATURES,
+  CRYPTO_METHODS,
+  EMAIL_NOTIFICATIONS,
+  TRADITIONAL_METHODS,
+} from '@shared/rules/settings-defaults';
 import {
   ANALYTICS_FEATURE_LABELS,
   EMAIL_NOTIFICATION_LABELS,
   isWebUrl,
 } from '@shared/schemas/admin-settings-update';
-import { CRYPTO_METHODS, TRADITIONAL_METHODS } from '@shared/schemas/settings';
 import { type Control, Controller, useWatch } from 'react-hook-form';
 import { TextField } from '../../../components/text-field';
 import type { SettingsForm } from '../settings-form';

@@ -1,5 +1,6 @@
 import { adminSettingsMessages as m } from '@shared/messages';
-import type { SecretSetting, SecretStatus } from '@shared/schemas/admin-settings';
+import type { SecretSetting } from '@shared/rules/settings-defaults';
+import type { SecretStatus } from '@shared/schemas/admin-settings';
 import { useId } from 'react';
 import { type Control, Controller, useWatch } from 'react-hook-form';
 import { AlertIcon, CheckCircleIcon } from '../../../components/icons';

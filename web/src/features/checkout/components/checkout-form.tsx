@@ -3,9 +3,9 @@ import { messages } from '@shared/messages';
 import type { CartItem } from '@shared/rules/cart';
 import { formatPhone } from '@shared/rules/order';
 import { defaultPayoutMethod, enabledPayoutMethods } from '@shared/rules/payout';
+import { PAYOUT_METHODS, type PayoutMethod } from '@shared/rules/settings-defaults';
 import { checkoutShape, ZCheckoutForm } from '@shared/schemas/checkout';
 import type { OrderConfirmation } from '@shared/schemas/order';
-import { PAYOUT_METHODS, type PayoutMethod } from '@shared/schemas/settings';
 import { type ChangeEvent, useEffect, useId, useMemo, useRef } from 'react';
 import {
   type FieldError,

@@ -1,6 +1,6 @@
 import { messages } from '@shared/messages';
 import { type EnabledPayoutMethods, payoutMethodDisplay } from '@shared/rules/payout';
-import type { PayoutMethod } from '@shared/schemas/settings';
+import type { PayoutMethod } from '@shared/rules/settings-defaults';
 import { useId } from 'react';
 import type { UseFormRegister } from 'react-hook-form';
 import { AlertIcon, InfoIcon } from '../../../components/icons';

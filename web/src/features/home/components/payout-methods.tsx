@@ -1,6 +1,7 @@
 import { messages } from '@shared/messages';
 import { enabledPayoutMethods, payoutMethodDisplay } from '@shared/rules/payout';
-import type { PaymentMethods, PayoutMethod } from '@shared/schemas/settings';
+import type { PayoutMethod } from '@shared/rules/settings-defaults';
+import type { PaymentMethods } from '@shared/schemas/settings';
 import type { ReactNode } from 'react';
 import { BankIcon, CheckIcon, CoinIcon } from '../../../components/icons';
 

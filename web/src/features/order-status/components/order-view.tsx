@@ -1,9 +1,9 @@
 import { formatDateTime } from '@shared/rules/date-format';
 import { formatMoney } from '@shared/rules/money';
 import { payoutMethodLabel } from '@shared/rules/payout';
+import { PAYOUT_METHODS } from '@shared/rules/settings-defaults';
 import { type TrackingTone, trackingCopy, trackingSteps } from '@shared/rules/tracking';
 import type { OrderTracking } from '@shared/schemas/order';
-import { PAYOUT_METHODS } from '@shared/schemas/settings';
 import { type ReactNode, useEffect, useRef } from 'react';
 import {
   AlertIcon,
