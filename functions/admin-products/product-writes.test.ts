@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { adminProductMessages as m } from '../../shared/messages';
-import { ZProductInput } from '../../shared/schemas/admin-products';
+import { ZProductInput } from '../../shared/schemas/product-input';
 import { counters, product, productIdClaim } from '../lib/entities';
 
 process.env.TABLE_NAME = 'test-table';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { adminProductMessages as m } from '../../shared/messages.js';
-import type { ProductInput } from '../../shared/schemas/admin-products.js';
 import type { Product } from '../../shared/schemas/product.js';
+import type { ProductInput } from '../../shared/schemas/product-input.js';
 import { db, tableName } from '../lib/db.js';
 import { type ProductItem, product } from '../lib/entities.js';
 import { AppError, notFound } from '../lib/errors.js';

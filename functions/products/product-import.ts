@@ -14,7 +14,7 @@ import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { adminProductMessages as m } from '../../shared/messages.js';
 import { checkProductRow, type ProductImportRow, type RefusedRow } from '../../shared/rules/product-csv.js';
 import type { ProductImportResult } from '../../shared/schemas/admin-product-import.js';
-import type { ProductInput } from '../../shared/schemas/admin-products.js';
+import type { ProductInput } from '../../shared/schemas/product-input.js';
 import type { Clock } from '../lib/clock.js';
 import { batchGetItems, db, tableName } from '../lib/db.js';
 import { type ProductItem, product, productIdClaim } from '../lib/entities.js';

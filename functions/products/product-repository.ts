@@ -1,7 +1,7 @@
 import { GetCommand, paginateQuery } from '@aws-sdk/lib-dynamodb';
 import { TABLE_INDEXES } from '../../shared/runtime-env.js';
-import type { ProductInput } from '../../shared/schemas/admin-products.js';
 import type { Product } from '../../shared/schemas/product.js';
+import type { ProductInput } from '../../shared/schemas/product-input.js';
 import { db, tableName } from '../lib/db.js';
 import { type ProductItem, product } from '../lib/entities.js';
 

@@ -1,6 +1,6 @@
 import type { RouteDef } from '../route-def.js';
-import { ZProductInput } from '../schemas/admin-products.js';
 import { ZProduct } from '../schemas/product.js';
+import { ZProductInput } from '../schemas/product-input.js';
 import { items, query } from '../table-access.js';
 
 /** A new product with the next productid (claimed in the same transaction); answers 201 with it. */

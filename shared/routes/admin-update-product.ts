@@ -1,7 +1,7 @@
 import type { RouteDef } from '../route-def.js';
-import { ZProductInput } from '../schemas/admin-products.js';
 import { ZProductIdParams } from '../schemas/common.js';
 import { ZProduct } from '../schemas/product.js';
+import { ZProductInput } from '../schemas/product-input.js';
 import { items } from '../table-access.js';
 
 /** Replaces a product's fields; its id, productid and created_at stay. */

@@ -5,8 +5,8 @@
  */
 import { PRODUCT_ID_MAX } from '../constants.js';
 import { adminProductMessages as m } from '../messages.js';
-import { type ProductInput, ZProductInput } from '../schemas/admin-products.js';
 import { PRODUCT_TYPES, type Product } from '../schemas/product.js';
+import { type ProductInput, ZProductInput } from '../schemas/product-input.js';
 
 export const PRODUCT_CSV_FILE_NAME = 'products.csv';
 

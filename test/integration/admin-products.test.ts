@@ -5,8 +5,9 @@ import { counters, product as productEntity, productIdClaim } from '../../functi
 import { PRODUCT_IMAGE_MAX_BYTES } from '../../shared/constants';
 import { adminProductMessages as m } from '../../shared/messages';
 import { TABLE_INDEXES } from '../../shared/runtime-env';
-import { type ProductInput, ZProductImageUploadResponse } from '../../shared/schemas/admin-products';
+import { ZProductImageUploadResponse } from '../../shared/schemas/admin-products';
 import { type Product, ZProduct, ZProductList } from '../../shared/schemas/product';
+import type { ProductInput } from '../../shared/schemas/product-input';
 import { createPlainUser, signIn } from '../support/cognito';
 import { getItem, testDb } from '../support/db';
 import { solidPng } from '../support/image-fixtures';

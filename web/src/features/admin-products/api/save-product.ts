@@ -1,5 +1,5 @@
-import type { ProductInput } from '@shared/schemas/admin-products';
 import type { Product } from '@shared/schemas/product';
+import type { ProductInput } from '@shared/schemas/product-input';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { adminProductsQueryKey } from './list-products';

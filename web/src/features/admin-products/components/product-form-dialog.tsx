@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { adminProductMessages as m } from '@shared/messages';
-import { type ProductInput, ZProductInput } from '@shared/schemas/admin-products';
 import { PRODUCT_TYPES, type Product } from '@shared/schemas/product';
+import { type ProductInput, ZProductInput } from '@shared/schemas/product-input';
 import { type ChangeEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { type FieldPath, useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
