@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { counters, dayOf } from '../../functions/lib/entities';
+import { dayOf } from '../../functions/lib/entities';
 import { messages } from '../../shared/messages';
 import { type AdminOrderList, ZAdminOrderList } from '../../shared/schemas/admin-order-list';
 import { type Dashboard, ZDashboard } from '../../shared/schemas/dashboard';
 import { catalogue, checkoutBody, postOrder, uniqueEmail } from '../support/checkout';
 import { signIn } from '../support/cognito';
-import { getItem } from '../support/db';
+import { dayCounters, orderCounters } from '../support/db';
 import { api, stack } from '../support/stack';
 
 let token: string;
@@ -113,12 +113,12 @@ describe('back office: orders list and dashboard', () => {
     const res = await asAdmin<Dashboard>('/api/admin/dashboard');
     expect(res.status).toBe(200);
     expect(ZDashboard.safeParse(res.body).success).toBe(true);
-    const stats = await getItem(counters.orders());
+    const stats = await orderCounters();
     expect(res.body.inboundShipments).toBe(Number(stats?.order_count));
     expect(res.body.daily).toHaveLength(30);
     const today = res.body.daily.at(-1)!;
     expect(today.date).toBe(dayOf(new Date()));
-    expect(today.ordersReceived).toBe(Number((await getItem(counters.day(today.date)))?.orders_received));
+    expect(today.ordersReceived).toBe(Number((await dayCounters(today.date)).orders_received));
     expect(today.ordersReceived).toBeGreaterThanOrEqual(3);
     expect(res.body.recentOrders.length).toBeLessThanOrEqual(7);
     expect(res.body.recentOrders.map((o) => o.orderId)).toContain(placed[2].orderId);
