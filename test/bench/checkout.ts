@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { checkoutBody } from '../support/checkout.js';
 import type { LocalStackInfo } from '../support/local-stack-process.js';
 import { asClient, newClientIp } from '../support/stack.js';
+import { benchCounterTransactions } from './counters.js';
 import { type LoadResult, loadUrl } from './load.js';
 
 const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
@@ -50,5 +51,6 @@ export async function benchCheckout(
     durationSec,
     'GET /api/products/{id}': read,
     'POST /api/orders (each a new order)': checkout,
+    orderTransactionAlone: await benchCounterTransactions(info, connections, durationSec),
   };
 }
