@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { adminOrderMessages as m } from '../../shared/messages.js';
 import { formatMoney } from '../../shared/rules/money.js';
 import type { LogPaymentRequest } from '../../shared/schemas/admin-orders.js';
-import { counters, dayOf, type OrderItem } from '../lib/entities.js';
+import { counterShard, counters, dayOf, type OrderItem } from '../lib/entities.js';
 import { storedAmount } from '../orders/order-views.js';
 import { planPayment } from './order-counters.js';
 import { changeOrder, commit, counterUpdate, getOrderForStaff, OrderUpdate } from './order-writes.js';
@@ -57,9 +57,10 @@ export async function logPayment(
       .unchanged('paid_amount', order.paid_amount)
       .unchanged('total_amount', order.total_amount);
     if (plan.becomesPaid) update.set('paid_at', at);
+    const shard = counterShard();
     await commit(update, [
-      counterUpdate(counters.orders(), 'stats', plan.orders),
-      counterUpdate(counters.day(dayOf(at)), 'daily-stats', { amount_paid: plan.dayPaid }),
+      counterUpdate(counters.orders(shard), 'stats', plan.orders),
+      counterUpdate(counters.day(dayOf(at), shard), 'daily-stats', { amount_paid: plan.dayPaid }),
     ]);
   });
   return getOrderForStaff(orderId);

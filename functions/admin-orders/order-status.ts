@@ -3,7 +3,7 @@ import { DIRECT_DEPOSIT } from '../../shared/constants.js';
 import { adminOrderMessages as m } from '../../shared/messages.js';
 import { formatMoney } from '../../shared/rules/money.js';
 import type { ActivityEntry, OrderStatus, PaymentLogEntry } from '../../shared/schemas/admin-orders.js';
-import { counters, dayOf, type OrderItem, order as orderEntity } from '../lib/entities.js';
+import { counterShard, counters, dayOf, type OrderItem, order as orderEntity } from '../lib/entities.js';
 import { outboxPut, outboxRecord } from '../lib/outbox.js';
 import { storedAmount } from '../orders/order-views.js';
 import { planStatusChange } from './order-counters.js';
@@ -108,9 +108,10 @@ export async function setOrderStatus(
       }
     }
     update.append('activity_log', activity);
+    const shard = counterShard();
     await commit(update, [
-      counterUpdate(counters.orders(), 'stats', plan.orders),
-      counterUpdate(counters.day(dayOf(at)), 'daily-stats', { amount_paid: plan.dayPaid }),
+      counterUpdate(counters.orders(shard), 'stats', plan.orders),
+      counterUpdate(counters.day(dayOf(at), shard), 'daily-stats', { amount_paid: plan.dayPaid }),
       ...owed,
     ]);
     return { completionEmail };

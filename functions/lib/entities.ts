@@ -5,7 +5,7 @@
  * than a modelling library: the whole module adds a few hundred bytes to a bundle (dynamodb-toolbox measured
  * about +41 KB, ElectroDB about +226 KB) and the expressions stay the SDK's own.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import type { SmsStatus } from '../../shared/rules/sms.js';
 import type { ShipmentState, TimelineEntry, TrackingStatus } from '../../shared/schemas/shipment.js';
 import { INDEX_PARTITIONS, TABLE_PARTITIONS as P } from '../../shared/table-keys.js';
@@ -400,11 +400,13 @@ export const ticket = {
 /**
  * Order counters, changed in the same transaction as every write they count: order_count (every order, the
  * dashboard's Inbound Shipments), status_<status>, total_amount (all orders), completed_paid_amount and
- * completed_total_amount (orders now completed: Total Payments and the average order value).
+ * completed_total_amount (orders now completed: Total Payments and the average order value). Stored as
+ * COUNTER_SHARDS shards (`ORDERS#<n>`) plus, on deployments from before the shards, the one item `ORDERS`:
+ * this type is one of those items, or their sum (`sumCounters`).
  */
 export interface OrderStatsItem {
   pk: 'STATS';
-  sk: 'ORDERS';
+  sk: string;
   order_count?: number;
   total_amount?: number;
   completed_paid_amount?: number;
@@ -412,7 +414,10 @@ export interface OrderStatsItem {
   [status: `status_${string}`]: number | undefined;
 }
 
-/** One UTC day's orders received and amounts paid (the dashboard chart), in one partition: one Query. */
+/**
+ * One UTC day's orders received and amounts paid (the dashboard chart), in one partition: one Query. Stored
+ * as shards (`<day>#<n>`) plus a pre-shard `<day>` item; summed per day on read (`sumDailyCounters`).
+ */
 export interface DailyStatsItem {
   pk: 'STATS#DAILY';
   sk: string;
@@ -420,18 +425,79 @@ export interface DailyStatsItem {
   amount_paid?: number;
 }
 
+/**
+ * How many items each hot counter is spread over. Every checkout ADDs to the order counters and to today's
+ * counters in its transaction: on one item each, concurrent checkouts conflict (TransactionConflict) and
+ * retry. A write ADDs to one shard picked at random; a read sums every shard (and the pre-shard item). Only
+ * statistics are sharded: a counter that hands out numbers (PRODUCTID, tickets) must stay one item.
+ */
+export const COUNTER_SHARDS = 8;
+
+/** The shard one write ADDs to: any of them, uniformly (`random(n)` is an integer in [0, n)). */
+export const counterShard = (random: (n: number) => number = randomInt): number => random(COUNTER_SHARDS);
+
+const ORDERS_SORT = 'ORDERS';
+/** Between a day (`YYYY-MM-DD`) and its shard number: sorts after the day alone, before the next day. */
+const SHARD_SEPARATOR = '#';
+
 export const counters = {
-  orders: () => ({ pk: P.stats, sk: 'ORDERS' as const }),
+  /** One shard of the order counters (writes: `counters.orders(counterShard())`). */
+  orders: (shard: number) => ({ pk: P.stats, sk: `${ORDERS_SORT}${SHARD_SEPARATOR}${shard}` }),
+  /**
+   * Every item of the order counters in one Query of the STATS partition, `begins_with(sk, :orders)`: the
+   * shards and the pre-shard `ORDERS` item (never TICKETS or PRODUCTID).
+   */
+  ordersQuery: { pk: P.stats, skPrefix: ORDERS_SORT },
+  /** The order counters' item from before the shards (read only, summed with the shards). */
+  ordersUnsharded: () => ({ pk: P.stats, sk: ORDERS_SORT }),
   tickets: () => ({ pk: P.stats, sk: 'TICKETS' as const }),
   /** `last_productid`: the highest productid handed out (new products take the next ones). */
   productIds: () => ({ pk: P.stats, sk: 'PRODUCTID' as const }),
-  /** `day` is `YYYY-MM-DD` (UTC). */
-  day: (day: string) => ({ pk: P.dailyStats, sk: day }),
+  /** One shard of a UTC day's counters; `day` is `YYYY-MM-DD`. */
+  day: (day: string, shard: number) => ({ pk: P.dailyStats, sk: `${day}${SHARD_SEPARATOR}${shard}` }),
+  /** A day's item from before the shards (read only). */
+  dayUnsharded: (day: string) => ({ pk: P.dailyStats, sk: day }),
+  /**
+   * The sort key range of every item of the days `fromDay` to `toDay`, shards and pre-shard items alike:
+   * `sk BETWEEN from AND to`, one Query of the STATS#DAILY partition.
+   */
+  daysRange: (fromDay: string, toDay: string) => ({ from: fromDay, to: `${toDay}${SHARD_SEPARATOR}~` }),
   dailyPartition: P.dailyStats,
   /** One UTC day's messages (MessageStatsItem): the marketing page's figures and the SMS daily limit. */
   messagingDay: (day: string) => ({ pk: P.messagingStats, sk: day }),
   messagingPartition: P.messagingStats,
 } as const;
+
+/** Attributes of a counters item that are not counts. */
+const NOT_COUNTS = new Set(['pk', 'sk', 'entity']);
+
+/**
+ * The shards of one counter (and its pre-shard item) added up, attribute by attribute; null when there is
+ * none. Amounts are summed in cents, so many shards never drift from the sum one item would have held.
+ */
+export function sumCounters<T extends { pk: string; sk: string }>(items: readonly T[]): T | null {
+  if (items.length === 0) return null;
+  const cents = new Map<string, number>();
+  for (const item of items) {
+    for (const [name, value] of Object.entries(item)) {
+      if (NOT_COUNTS.has(name) || typeof value !== 'number') continue;
+      cents.set(name, (cents.get(name) ?? 0) + Math.round(value * 100));
+    }
+  }
+  const { pk, sk } = items[0];
+  const sums = Object.fromEntries([...cents].map(([name, c]) => [name, c / 100]));
+  return { pk, sk: sk.split(SHARD_SEPARATOR)[0], ...sums } as unknown as T;
+}
+
+/** Day counters items (shards and pre-shard items, any order) summed per day, keyed `YYYY-MM-DD`. */
+export function sumDailyCounters(items: readonly DailyStatsItem[]): DailyStatsItem[] {
+  const byDay = new Map<string, DailyStatsItem[]>();
+  for (const item of items) {
+    const day = item.sk.split(SHARD_SEPARATOR)[0];
+    byDay.set(day, [...(byDay.get(day) ?? []), item]);
+  }
+  return [...byDay.values()].map((dayItems) => sumCounters(dayItems)!);
+}
 
 /**
  * One UTC day's messages, counted when each one's status changes (a conditional write succeeded), on the day

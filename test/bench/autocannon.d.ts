@@ -12,6 +12,7 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     non2xx: number;
+    '2xx': number;
   }
   interface Request {
     method?: string;

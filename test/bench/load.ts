@@ -9,6 +9,8 @@ export interface LoadResult {
   requests: number;
   errors: number;
   non2xx: number;
+  /** Answers with a 2xx status (for a checkout: orders placed). */
+  ok: number;
 }
 
 export interface LoadRequest {
@@ -52,6 +54,7 @@ export async function loadUrl(
     requests: result.requests.total,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    ok: result['2xx'],
   };
 }
 
@@ -97,5 +100,6 @@ export async function loadBareGetItem(
     requests: latencies.length,
     errors,
     non2xx: 0,
+    ok: latencies.length,
   };
 }

@@ -21,7 +21,7 @@ import { apiMessages, messages } from '../../shared/messages';
 import type { OrderConfirmation } from '../../shared/schemas/order';
 import type { Product } from '../../shared/schemas/product';
 import { catalogue, checkoutBody, uniqueEmail } from '../support/checkout';
-import { getItem } from '../support/db';
+import { getItem, orderCounters } from '../support/db';
 import { waitForLabel } from '../support/labels';
 import { waitForMail } from '../support/mail';
 import { type ApiResponse, api, apiDirect, asClient, newClientIp, stack } from '../support/stack';
@@ -181,11 +181,11 @@ describe('checkout limits', () => {
       expect(res.status).toBe(201);
       ids.push(res.body.orderId);
     }
-    const ordersBefore = Number((await getItem(counters.orders()))?.order_count ?? 0);
+    const ordersBefore = Number((await orderCounters()).order_count ?? 0);
     const refusedKey = randomUUID();
     expectLimited(await order(email, newClientIp(), refusedKey), messages.checkout.tooMany);
     expect(await getItem(checkoutIdempotency.key(refusedKey))).toBeUndefined();
-    expect(Number((await getItem(counters.orders()))?.order_count ?? 0)).toBe(ordersBefore);
+    expect(Number((await orderCounters()).order_count ?? 0)).toBe(ordersBefore);
 
     // The same checkout sent again (a retry after a lost answer) is the original order, not a 429.
     const replay = await order(email, clients[4], keys[4]);

@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { counters, dayOf } from '../../functions/lib/entities';
 import { adminOrderMessages } from '../../shared/messages';
 import { type AdminOrderList, ZAdminOrderList } from '../../shared/schemas/admin-order-list';
 import { type Dashboard, ZDashboard } from '../../shared/schemas/dashboard';
 import { catalogue, checkoutBody, postOrder, uniqueEmail } from '../support/checkout';
 import { signIn } from '../support/cognito';
-import { getItem } from '../support/db';
+import { dayCounters, orderCounters, testDb } from '../support/db';
 import { api, stack } from '../support/stack';
 
 let token: string;
 const asAdmin = <T>(path: string) => api<T>(path, { headers: { authorization: `Bearer ${token}` } });
+jest.setTimeout(60_000);
+
 const list = (query: Record<string, string>) =>
   asAdmin<AdminOrderList>(`/api/admin/orders?${new URLSearchParams(query)}`);
 
@@ -113,14 +116,48 @@ describe('back office: orders list and dashboard', () => {
     const res = await asAdmin<Dashboard>('/api/admin/dashboard');
     expect(res.status).toBe(200);
     expect(ZDashboard.safeParse(res.body).success).toBe(true);
-    const stats = await getItem(counters.orders());
+    const stats = await orderCounters();
     expect(res.body.inboundShipments).toBe(Number(stats?.order_count));
     expect(res.body.daily).toHaveLength(30);
     const today = res.body.daily.at(-1)!;
     expect(today.date).toBe(dayOf(new Date()));
-    expect(today.ordersReceived).toBe(Number((await getItem(counters.day(today.date)))?.orders_received));
+    expect(today.ordersReceived).toBe(Number((await dayCounters(today.date)).orders_received));
     expect(today.ordersReceived).toBeGreaterThanOrEqual(3);
     expect(res.body.recentOrders.length).toBeLessThanOrEqual(7);
     expect(res.body.recentOrders.map((o) => o.orderId)).toContain(placed[2].orderId);
+  });
+
+  it('adds the counters items from before the shards to the figures and the chart (an upgraded deployment)', async () => {
+    const today = dayOf(new Date());
+    // What a deployment from before the shards holds: one order counters item and one item per day.
+    const legacy = async (sign: 1 | -1) => {
+      await testDb().send(
+        new UpdateCommand({
+          TableName: stack().tableName,
+          Key: counters.ordersUnsharded(),
+          UpdateExpression: 'ADD order_count :n',
+          ExpressionAttributeValues: { ':n': sign * 1000 },
+        }),
+      );
+      await testDb().send(
+        new UpdateCommand({
+          TableName: stack().tableName,
+          Key: counters.dayUnsharded(today),
+          UpdateExpression: 'ADD orders_received :n',
+          ExpressionAttributeValues: { ':n': sign * 500 },
+        }),
+      );
+    };
+    await legacy(1);
+    try {
+      const res = await asAdmin<Dashboard>('/api/admin/dashboard');
+      expect(res.status).toBe(200);
+      // The shards hold this file's orders at least: the figures are old + shards.
+      expect(res.body.inboundShipments).toBeGreaterThanOrEqual(1000 + placed.length);
+      expect(res.body.daily.at(-1)).toMatchObject({ date: today });
+      expect(res.body.daily.at(-1)!.ordersReceived).toBeGreaterThanOrEqual(500 + placed.length);
+    } finally {
+      await legacy(-1);
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { counters, dayOf, emailTemplate, order as orderEntity } from '../../functions/lib/entities';
+import { dayOf, emailTemplate, order as orderEntity } from '../../functions/lib/entities';
 import { ORDER_IMAGE_MAX_BYTES } from '../../shared/constants';
 import { adminOrderMessages as m } from '../../shared/messages';
 import {
@@ -13,7 +13,7 @@ import {
 import type { OrderConfirmation, OrderTracking } from '../../shared/schemas/order';
 import { catalogue, checkoutBody, postOrder, uniqueEmail } from '../support/checkout';
 import { createPlainUser, signIn } from '../support/cognito';
-import { getItem, testDb } from '../support/db';
+import { dayCounters, getItem, orderCounters, testDb } from '../support/db';
 import { waitForMail } from '../support/mail';
 import { api, stack } from '../support/stack';
 
@@ -53,8 +53,7 @@ async function waitFor(done: () => Promise<boolean>, timeoutMs = 20_000) {
 }
 
 const stored = async (orderId: string) => (await getItem(orderEntity.key(orderId)))!;
-const orderCounters = async () => (await getItem(counters.orders())) ?? {};
-const dayCounters = async () => (await getItem(counters.day(dayOf(new Date())))) ?? {};
+const todayCounters = () => dayCounters(dayOf(new Date()));
 const cents = (n: unknown) => Math.round(Number(n ?? 0) * 100);
 /** Changes stored fields directly, to arrange legacy or broken data the API never writes. */
 async function setStored(orderId: string, fields: Record<string, unknown>) {
@@ -195,7 +194,7 @@ describe('status changes', () => {
 
   it('completing an unpaid order marks it paid by Direct Deposit, counts it, and e-mails the seller', async () => {
     const order = await newOrder(3);
-    const [before, dayBefore] = [await orderCounters(), await dayCounters()];
+    const [before, dayBefore] = [await orderCounters(), await todayCounters()];
     const res = await admin<{ order: AdminOrderDetail; completionEmail: unknown }>(
       'POST',
       `/api/admin/orders/${order.orderId}/status`,
@@ -216,7 +215,7 @@ describe('status changes', () => {
       expect.objectContaining({ amount: order.total, method: 'Direct Deposit' }),
     ]);
     expect(res.body.order.activityLog.map((e) => e.type)).toEqual(['STATUS_CHANGE', 'PAYMENT', 'EMAIL']);
-    const [after, dayAfter] = [await orderCounters(), await dayCounters()];
+    const [after, dayAfter] = [await orderCounters(), await todayCounters()];
     expect(cents(after.completed_paid_amount) - cents(before.completed_paid_amount)).toBe(cents(order.total));
     expect(cents(after.completed_total_amount) - cents(before.completed_total_amount)).toBe(
       cents(order.total),
@@ -243,7 +242,7 @@ describe('status changes', () => {
   });
   it('a completion and a payment at the same moment both land, and the counters match the order', async () => {
     const order = await newOrder();
-    const [before, dayBefore] = [await orderCounters(), await dayCounters()];
+    const [before, dayBefore] = [await orderCounters(), await todayCounters()];
     const [status, payment] = await Promise.all([
       admin('POST', `/api/admin/orders/${order.orderId}/status`, { status: 'completed' }),
       admin('POST', `/api/admin/orders/${order.orderId}/payments`, { amount: 5, method: 'check' }),
@@ -253,7 +252,7 @@ describe('status changes', () => {
     expect(item.status).toBe('completed');
     // Whichever went first, the payment is in, and the counters hold exactly what the order now says.
     expect(cents(item.paid_amount)).toBeGreaterThanOrEqual(500);
-    const [after, dayAfter] = [await orderCounters(), await dayCounters()];
+    const [after, dayAfter] = [await orderCounters(), await todayCounters()];
     expect(cents(after.completed_paid_amount) - cents(before.completed_paid_amount)).toBe(
       cents(item.paid_amount),
     );
@@ -310,7 +309,7 @@ describe('payments', () => {
 
   it('two payments logged at the same moment both count, in the order, its logs and the counters', async () => {
     const order = await newOrder(4);
-    const dayBefore = await dayCounters();
+    const dayBefore = await todayCounters();
     const path = `/api/admin/orders/${order.orderId}/payments`;
     const [a, b] = await Promise.all([
       admin('POST', path, { amount: 10.1, method: 'zelle', notes: 'first' }),
@@ -321,7 +320,7 @@ describe('payments', () => {
     expect(cents(item.paid_amount)).toBe(1030);
     expect(item.payment_log).toHaveLength(2);
     expect((item.activity_log as unknown[]).length).toBe(2);
-    expect(cents((await dayCounters()).amount_paid) - cents(dayBefore.amount_paid)).toBe(1030);
+    expect(cents((await todayCounters()).amount_paid) - cents(dayBefore.amount_paid)).toBe(1030);
     const detail = await admin('GET', `/api/admin/orders/${order.orderId}`);
     expect(detail.body.paidAmount).toBe(10.3);
     expect(detail.body.balanceDue).toBe(Math.round(order.total * 100 - 1030) / 100);

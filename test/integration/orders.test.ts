@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import {
-  counters,
-  customer as customerEntity,
-  order as orderEntity,
-  orderToken,
-} from '../../functions/lib/entities';
+import { customer as customerEntity, order as orderEntity, orderToken } from '../../functions/lib/entities';
 import { messages } from '../../shared/messages';
 import { ZOrderConfirmation, ZOrderTracking } from '../../shared/schemas/order';
 import type { Product } from '../../shared/schemas/product';
 import { catalogue, checkoutBody, postOrder, uniqueEmail } from '../support/checkout';
-import { getItem, putItem } from '../support/db';
+import { getItem, orderCounters, putItem } from '../support/db';
 import { waitForMail } from '../support/mail';
 import { api } from '../support/stack';
 
@@ -23,7 +18,7 @@ beforeAll(async () => {
   [a, b] = products.filter((p) => p.inStock);
 });
 
-const orderCount = async () => Number((await getItem(counters.orders()))?.order_count ?? 0);
+const orderCount = async () => Number((await orderCounters()).order_count ?? 0);
 
 describe('POST /api/orders', () => {
   it('creates the order with catalogue prices, whatever the request claims', async () => {
