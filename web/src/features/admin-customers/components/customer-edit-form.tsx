@@ -10,7 +10,7 @@ import {
 import { useId, useRef, useState } from 'react';
 import { type FieldError, type FieldPath, get, useForm } from 'react-hook-form';
 import { Dialog } from '../../../components/dialog';
-import { TextField } from '../../../components/text-field';
+import { TextField } from '../../../components/form/field';
 import { isApiError } from '../../../lib/api-client';
 import { useUpdateCustomer } from '../api/update-customer';
 

@@ -8,8 +8,8 @@ import {
 } from '@shared/schemas/admin-email';
 import { useId } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
+import { TextField } from '../../../components/form/field';
 import { AlertIcon, CheckCircleIcon } from '../../../components/icons';
-import { TextField } from '../../../components/text-field';
 import { useSaveEmailSettings } from '../api/email-settings';
 import { fieldMessages, MarketingCard, ResultLine, refusalMessage, useOutcome } from './marketing-card';
 

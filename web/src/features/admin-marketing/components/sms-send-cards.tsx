@@ -11,7 +11,7 @@ import {
 } from '@shared/schemas/admin-sms';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { TextField } from '../../../components/text-field';
+import { TextField } from '../../../components/form/field';
 import { isApiError } from '../../../lib/api-client';
 import { useSendSms, useSendTestSms } from '../api/send-sms';
 import { fieldMessages, MarketingCard, ResultLine, refusalMessage, useOutcome } from './marketing-card';

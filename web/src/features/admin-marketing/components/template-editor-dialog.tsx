@@ -10,8 +10,8 @@ import {
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Dialog } from '../../../components/dialog';
+import { TextField } from '../../../components/form/field';
 import { LoadingState } from '../../../components/loading-state';
-import { TextField } from '../../../components/text-field';
 import { useEmailTemplate, usePreviewEmailTemplate, useUpdateEmailTemplate } from '../api/email-templates';
 import { fieldMessages, type Outcome, ResultLine, refusalMessage } from './marketing-card';
 

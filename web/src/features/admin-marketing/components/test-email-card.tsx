@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { adminEmailMessages as m } from '@shared/messages';
 import { type SendTestEmailRequest, ZSendTestEmailRequest } from '@shared/schemas/admin-email';
 import { useForm } from 'react-hook-form';
-import { TextField } from '../../../components/text-field';
+import { TextField } from '../../../components/form/field';
 import { useSendTestEmail } from '../api/send-test-email';
 import { MarketingCard, ResultLine, refusalMessage, useOutcome } from './marketing-card';
 

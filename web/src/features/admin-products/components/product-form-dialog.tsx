@@ -5,7 +5,7 @@ import { type ChangeEvent, type ReactNode, useId, useRef, useState } from 'react
 import { type FieldPath, useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { Dialog } from '../../../components/dialog';
-import { TextField } from '../../../components/text-field';
+import { TextField } from '../../../components/form/field';
 import { isApiError } from '../../../lib/api-client';
 import { useSaveProduct } from '../api/save-product';
 import { uploadFailureMessage, useUploadProductImage } from '../api/upload-product-image';

@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { type Control, Controller, type FieldPathByValue } from 'react-hook-form';
-import { TextField } from '../../../components/text-field';
+import { TextField } from '../../../components/form/field';
 import type { SettingsForm } from '../settings-form';
 
 type TextPath = FieldPathByValue<SettingsForm, string | null>;

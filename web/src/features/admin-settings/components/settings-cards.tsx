@@ -9,7 +9,7 @@ import {
 } from '@shared/schemas/admin-settings-update';
 import { CRYPTO_METHODS, TRADITIONAL_METHODS } from '@shared/schemas/settings';
 import { type Control, Controller, useWatch } from 'react-hook-form';
-import { TextField } from '../../../components/text-field';
+import { TextField } from '../../../components/form/field';
 import type { SettingsForm } from '../settings-form';
 import { CheckGroup, SettingCheckbox, SettingSelect, SettingText } from './fields';
 import { type SaveStatus, SettingsCard } from './settings-card';
