@@ -19,16 +19,19 @@ export interface FieldProps {
   id?: string;
   /** Marks the control required (the marker is drawn by CSS, so the label text stays as written). */
   required?: boolean;
+  /** Ids of other elements that describe the control (a legend of variables), read before the hint. */
+  describedBy?: string;
+  /** The wrapper's class (the control's own is `controlClassName`). */
   className?: string;
   /** Renders the control with the props it is given. */
   children: (control: FieldControlProps) => ReactNode;
 }
 
 /** The ids a field's control, hint and error use, and what the control's aria-describedby lists. */
-export function fieldIds(id: string, hasHint: boolean, error: string | undefined) {
+export function fieldIds(id: string, hasHint: boolean, error: string | undefined, others?: string) {
   const hintId = hasHint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
-  return { hintId, errorId, describedBy: [hintId, errorId].filter(Boolean).join(' ') || undefined };
+  return { hintId, errorId, describedBy: [others, hintId, errorId].filter(Boolean).join(' ') || undefined };
 }
 
 const fieldClass = (error: string | undefined, required: boolean | undefined, className?: string) =>
@@ -41,10 +44,20 @@ const fieldClass = (error: string | undefined, required: boolean | undefined, cl
  * describe it (`aria-describedby`, hint first), and an error sets `aria-invalid`. Every form uses this (or one
  * of the fields below), so they all look, read and announce alike.
  */
-export function Field({ label, error, hint, id, required, className, children }: FieldProps) {
+export function Field({
+  label,
+  error,
+  hint,
+  id,
+  required,
+  describedBy: others,
+  className,
+  children,
+}: FieldProps) {
   const autoId = useId();
   const controlId = id ?? autoId;
-  const { hintId, errorId, describedBy } = fieldIds(controlId, hint !== undefined && hint !== null, error);
+  const hasHint = hint !== undefined && hint !== null;
+  const { hintId, errorId, describedBy } = fieldIds(controlId, hasHint, error, others);
   return (
     <div className={fieldClass(error, required, className)}>
       <label htmlFor={controlId}>{label}</label>
@@ -68,63 +81,49 @@ export function Field({ label, error, hint, id, required, className, children }:
   );
 }
 
-type Own = Omit<FieldProps, 'children'>;
+type Own = Omit<FieldProps, 'children'> & { controlClassName?: string };
+type Native<E extends 'input' | 'textarea' | 'select'> = Omit<
+  ComponentProps<E>,
+  'id' | 'required' | 'className'
+>;
 
-/** A labelled input; spread a react-hook-form registration into it. */
-export function TextField({
+/** Splits a field's own props from those of its control. */
+function split<P extends Own>({
   label,
   error,
   hint,
   id,
   required,
+  describedBy,
   className,
-  type = 'text',
-  ...input
-}: Own & Omit<ComponentProps<'input'>, 'id' | 'required' | 'className'>) {
+  controlClassName,
+  ...control
+}: P) {
+  return { field: { label, error, hint, id, required, describedBy, className }, controlClassName, control };
+}
+
+/** A labelled input; spread a react-hook-form registration into it. */
+export function TextField(props: Own & Native<'input'>) {
+  const { field, controlClassName, control } = split(props);
   return (
-    <Field label={label} error={error} hint={hint} id={id} required={required} className={className}>
-      {(control) => <input type={type} {...control} {...input} />}
+    <Field {...field}>
+      {(aria) => <input type="text" className={controlClassName} {...aria} {...control} />}
     </Field>
   );
 }
 
 /** A labelled textarea. */
-export function TextAreaField({
-  label,
-  error,
-  hint,
-  id,
-  required,
-  className,
-  ...textarea
-}: Own & Omit<ComponentProps<'textarea'>, 'id' | 'required' | 'className'>) {
+export function TextAreaField(props: Own & Native<'textarea'>) {
+  const { field, controlClassName, control } = split(props);
   return (
-    <Field label={label} error={error} hint={hint} id={id} required={required} className={className}>
-      {(control) => <textarea {...control} {...textarea} />}
-    </Field>
+    <Field {...field}>{(aria) => <textarea className={controlClassName} {...aria} {...control} />}</Field>
   );
 }
 
 /** A labelled select; its options are the children. */
-export function SelectField({
-  label,
-  error,
-  hint,
-  id,
-  required,
-  className,
-  children,
-  ...select
-}: Own & Omit<ComponentProps<'select'>, 'id' | 'required' | 'className'>) {
-  return (
-    <Field label={label} error={error} hint={hint} id={id} required={required} className={className}>
-      {(control) => (
-        <select {...control} {...select}>
-          {children}
-        </select>
-      )}
-    </Field>
-  );
+export function SelectField(props: Own & Native<'select'>) {
+  const { field, controlClassName, control } = split(props);
+  return <Field {...field}>{(aria) => <select className={controlClassName} {...aria} {...control} />}</Field>;
 }
 
 /**
