@@ -10,8 +10,6 @@ export const useAdminSettings = () =>
   useQuery({
     queryKey: adminSettingsKey,
     queryFn: ({ signal }) => apiRequest('adminGetSettings', { signal }),
-    // A 401 has already ended the session; nothing else is worth retrying three times on this page.
-    retry: 1,
   });
 
 /**
@@ -23,7 +21,6 @@ export const useSaveSettings = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (patch: AdminSettingsUpdateInput) => apiRequest('adminUpdateSettings', { body: patch }),
-    retry: false,
     onSuccess: (saved: AdminSettings) => {
       queryClient.setQueryData(adminSettingsKey, saved);
       void queryClient.invalidateQueries({ queryKey: settingsQueryKey });

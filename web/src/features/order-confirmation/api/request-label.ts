@@ -14,7 +14,6 @@ export const useRequestLabel = (orderId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (token: string) => requestLabel({ orderId, token }),
-    retry: false,
     // A read still under way must not land after this answer and overwrite it.
     onMutate: () => queryClient.cancelQueries({ queryKey: labelQueryKey(orderId) }),
     onSuccess: (view) => queryClient.setQueryData(labelQueryKey(orderId), view),

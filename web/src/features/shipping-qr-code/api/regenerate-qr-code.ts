@@ -14,7 +14,6 @@ export const useRegenerateQrCode = (orderId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (token: string) => regenerateQrCode({ orderId, token }),
-    retry: false,
     onSuccess: (qr) =>
       queryClient.setQueryData<ShipmentView>(labelQueryKey(orderId), (view) =>
         view ? { ...view, qrCodeUrl: qr.qrCodeUrl, labelBrokerId: qr.labelBrokerId } : view,
