@@ -2,7 +2,7 @@ import type { AdminSettings } from '@shared/schemas/admin-settings';
 import type { AdminSettingsUpdateInput } from '@shared/schemas/admin-settings-update';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { settingsQueryKey } from '../../settings/api/get-settings';
+import { settingsQueryKey } from '../../../lib/settings/get-settings';
 
 export const adminSettingsKey = ['admin', 'settings'] as const;
 

@@ -12,7 +12,7 @@ import { CheckboxField, TextField } from '../../../components/form/field';
 import { ShieldIcon } from '../../../components/icons';
 import { isApiError } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
-import { useSettings } from '../../settings/settings-context';
+import { useSettings } from '../../../lib/settings/settings-context';
 import { createOrderBody, useCreateOrder } from '../api/create-order';
 import { checkoutAttemptKey } from '../checkout-attempt';
 import type { CheckoutFormInput, CheckoutFormOutput } from '../checkout-form-types';

@@ -1,7 +1,7 @@
 import type { ShipmentView } from '@shared/schemas/shipment';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { labelQueryKey } from './get-label';
+import { labelQueryKey } from '../../../lib/orders/get-label';
 
 export const requestLabel = ({ orderId, token }: { orderId: string; token: string }): Promise<ShipmentView> =>
   apiRequest('requestLabel', { params: { orderId }, body: { token } });

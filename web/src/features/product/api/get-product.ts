@@ -2,8 +2,8 @@ import { CATALOGUE_REFRESH_MS, CATALOGUE_STALE_MS } from '@shared/constants';
 import type { Product } from '@shared/schemas/product';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { productsQueryKey } from '../../../lib/products/list-products';
 import { retryTransient } from '../../../lib/query-client';
-import { productsQueryKey } from '../../catalogue/api/list-products';
 
 export const productQueryKey = (id: string) => ['products', 'detail', id] as const;
 

@@ -1,7 +1,7 @@
 import type { QrCode, ShipmentView } from '@shared/schemas/shipment';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { labelQueryKey } from '../../order-confirmation/api/get-label';
+import { labelQueryKey } from '../../../lib/orders/get-label';
 
 export const regenerateQrCode = ({ orderId, token }: { orderId: string; token: string }): Promise<QrCode> =>
   apiRequest('regenerateQrCode', { params: { orderId }, body: { token } });

@@ -1,8 +1,8 @@
 import { CATALOGUE_REFRESH_MS, CATALOGUE_STALE_MS } from '@shared/constants';
 import type { Product } from '@shared/schemas/product';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { retryTransient } from '../../../lib/query-client';
+import { apiRequest } from '../api-client';
+import { retryTransient } from '../query-client';
 
 export const productsQueryKey = ['products'] as const;
 

@@ -1,6 +1,6 @@
-import { AlertIcon, CheckCircleIcon } from '../../../components/icons';
-import { SectionHeader } from '../../../components/section-header';
-import { acceptanceConditions, safetyNotice } from '../content';
+import { acceptanceConditions, safetyNotice } from '../features/home/content';
+import { AlertIcon, CheckCircleIcon } from './icons';
+import { SectionHeader } from './section-header';
 
 interface AcceptanceNoticeProps {
   /** Id of the heading, for the enclosing section's `aria-labelledby`. */

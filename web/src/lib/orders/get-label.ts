@@ -1,7 +1,7 @@
 import { LABEL_POLL_INTERVAL_MS } from '@shared/constants';
 import type { ShipmentState, ShipmentView } from '@shared/schemas/shipment';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
 
 export const labelQueryKey = (orderId: string) => ['orders', orderId, 'label'] as const;
 

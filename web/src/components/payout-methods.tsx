@@ -2,7 +2,7 @@ import { messages } from '@shared/messages';
 import { enabledPayoutMethods, payoutMethodDisplay } from '@shared/rules/payout';
 import type { PaymentMethods, PayoutMethod } from '@shared/schemas/settings';
 import type { ReactNode } from 'react';
-import { BankIcon, CheckIcon, CoinIcon } from '../../../components/icons';
+import { BankIcon, CheckIcon, CoinIcon } from './icons';
 
 function MethodGroup({ title, icon, methods }: { title: string; icon: ReactNode; methods: PayoutMethod[] }) {
   return (
