@@ -5,7 +5,12 @@ const common = {
   // ESM-only dependencies are transformed too.
   transformIgnorePatterns: ['/node_modules/(?!(jose|@middy)/)'],
   // `@shared/...` is the web app's alias for shared/ (web/tsconfig.json, vite.config.ts).
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1', '^@shared/(.*)$': '<rootDir>/shared/$1' },
+  // Stylesheets a module imports are Vite's business: in node they are empty.
+  moduleNameMapper: {
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+    '^@shared/(.*)$': '<rootDir>/shared/$1',
+    '\\.css$': '<rootDir>/test/support/style-stub.cjs',
+  },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'json'],
   rootDir: __dirname,
 };

@@ -105,6 +105,65 @@ describe.each<ViewportName>(['desktop', 'mobile'])('storefront as a visitor on %
     expect(await page.getByLabel('Search products').inputValue()).toBe('verio');
   });
 
+  it('catalogue: brand, sort and search live in the address, so a reload and Back from a product keep them', async () => {
+    await page.goto(site('/products'));
+    await cards(page).first().waitFor();
+    await chooseBrand(page, viewport, 'OneTouch');
+    if (viewport === 'mobile') {
+      await page
+        .getByTestId('catalogue-mobile-bar')
+        .getByRole('button', { name: /Filters/ })
+        .click();
+    }
+    await page.getByLabel('Sort by').selectOption('price-high');
+    if (viewport === 'mobile') await page.getByRole('button', { name: 'Close filters' }).click();
+    const search = page.getByLabel('Search products');
+    await search.fill('verio');
+    await search.press('Enter');
+    await page.waitForURL(
+      (url) =>
+        url.searchParams.get('brand') === 'OneTouch' &&
+        url.searchParams.get('sort') === 'price-high' &&
+        url.searchParams.get('q') === 'verio',
+    );
+    const expected = 'products found in OneTouch matching "verio"';
+    await page.waitForFunction(
+      (line) => document.querySelector('.results-toolbar__count')?.textContent?.includes(line),
+      expected,
+    );
+    const shown = await cards(page).allTextContents();
+    expect(shown.length).toBeGreaterThan(0);
+
+    /** The same list, the same controls and the same chips as before. */
+    const expectApplied = async (when: string) => {
+      await page.waitForFunction(
+        (line) => document.querySelector('.results-toolbar__count')?.textContent?.includes(line),
+        expected,
+      );
+      expect({ when, cards: await cards(page).allTextContents() }).toEqual({ when, cards: shown });
+      expect(await page.getByLabel('Search products').inputValue()).toBe('verio');
+      expect(await page.getByLabel('Brand', { exact: true }).inputValue()).toBe('OneTouch');
+      expect(await page.getByLabel('Sort by').inputValue()).toBe('price-high');
+      await page.getByRole('button', { name: /Remove .*OneTouch/ }).waitFor();
+      await page.getByRole('button', { name: /Remove .*High to Low/ }).waitFor();
+    };
+
+    await page.reload();
+    await expectApplied('after a reload');
+
+    await cards(page).first().getByRole('link').first().click();
+    await page.waitForURL((url) => /^\/products\/./.test(url.pathname));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/products' && url.searchParams.get('q') === 'verio');
+    await expectApplied('after Back from a product');
+
+    // Removing a chip takes it out of the address too.
+    await page.getByRole('button', { name: 'Clear All Filters' }).click();
+    await page.waitForURL((url) => url.pathname === '/products' && url.search === '');
+    expect(await page.getByLabel('Search products').inputValue()).toBe('');
+  });
+
   it('product: a non-canonical slug lands on the canonical one, then add to cart shows the badge', async () => {
     const { body } = await api<{ products: Product[] }>('/api/products');
     const product = body.products.find((p) => p.inStock)!;

@@ -2,8 +2,8 @@ import { messages } from '@shared/messages';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense, use } from 'react';
 import { LoadingState } from '../components/loading-state';
-import { SettingsProvider } from '../features/settings/settings-provider';
 import { queryClient } from '../lib/query-client';
+import { SettingsProvider } from '../lib/settings/settings-provider';
 import { AppRouter } from './router';
 
 /** Keeps the start-up screen until the first page has arrived: the layout never shows half-empty. */

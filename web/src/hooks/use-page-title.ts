@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSettings } from '../features/settings/settings-context';
+import { useSettings } from '../lib/settings/settings-context';
 
 /** '{title} | {site name}', or the site name alone for pages without a title of their own. */
 export const formatPageTitle = (title: string | null | undefined, siteName: string): string =>

@@ -2,7 +2,7 @@ import { CURRENCY } from '@shared/constants';
 import { sumLines } from '@shared/rules/order';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { useSettings } from '../features/settings/settings-context';
+import { useSettings } from './settings/settings-context';
 
 /**
  * Google Analytics 4 through gtag.js (spec 000 §7). Nothing happens until settings carry a measurement id:

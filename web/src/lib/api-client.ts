@@ -2,6 +2,7 @@ import { authMessages } from '@shared/messages';
 import type { RouteDef, RouteName, RouteResponse, routes } from '@shared/routes';
 import { ZErrorResponse } from '@shared/schemas/common';
 import type * as z from 'zod/mini';
+import { ApiError, isApiError } from './api-error';
 
 type RouteModule = Record<string, RouteDef>;
 
@@ -32,20 +33,7 @@ function routeDef(name: RouteName): RouteDef {
   return route;
 }
 
-/** Any failed API call: the server's error body, a network failure, or an answer that breaks the contract. */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fields: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
-
-export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+export { ApiError, isApiError };
 
 type RouteRequest<N extends RouteName> = (typeof routes)[N]['request'];
 type PartInput<R, K extends string> = R extends Record<K, infer S extends z.ZodMiniType> ? z.input<S> : never;

@@ -2,7 +2,7 @@ import { adminSettingsMessages as m } from '@shared/messages';
 import { SECRET_SETTINGS } from '@shared/rules/settings-defaults';
 import { useCallback, useEffect, useState } from 'react';
 import type { FieldPath, UseFormReturn } from 'react-hook-form';
-import { isApiError } from '../../lib/api-client';
+import { applyServerErrors } from '../../lib/form-errors';
 import { useSaveSettings } from './api/admin-settings';
 import type { SaveStatus } from './components/settings-card';
 import {
@@ -66,11 +66,7 @@ export function useSettingsSaver(form: UseFormReturn<SettingsForm>) {
         return true;
       } catch (error) {
         const message = error instanceof Error ? error.message : m.saveFailed;
-        if (isApiError(error)) {
-          for (const [path, text] of Object.entries(error.fields)) {
-            if (path !== '_') form.setError(path as FieldPath<SettingsForm>, { message: text });
-          }
-        }
+        applyServerErrors(form, error);
         setStatus(scope, { tone: 'error', text: failure(message) });
         return false;
       } finally {

@@ -5,10 +5,10 @@ import { RouteError } from '../../app/route-error';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { CloseIcon, type IconProps, MenuIcon } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
+import { SettingsBanner } from '../../components/settings-banner';
+import { useSettings } from '../../lib/settings/settings-context';
 import { paths } from '../../paths';
 import { endSession } from '../auth/auth-session';
-import { SettingsBanner } from '../layout/components/settings-banner';
-import { useSettings } from '../settings/settings-context';
 import {
   CustomersIcon,
   LogoutIcon,

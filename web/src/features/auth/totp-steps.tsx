@@ -4,7 +4,7 @@ import { type TotpCodeForm as TotpCodeValues, ZTotpCodeForm } from '@shared/sche
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
-import { TextField } from '../../components/text-field';
+import { TextField } from '../../components/form/field';
 
 /**
  * The authenticator's QR code as an SVG image. The encoder (`qrcode`) is fetched only when a staff member sets

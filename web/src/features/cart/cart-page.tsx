@@ -1,13 +1,13 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { CartCheckNotice } from '../../components/cart/cart-check-notice';
+import { CartLine } from '../../components/cart/cart-line';
 import { ArrowLeftIcon, CartIcon } from '../../components/icons';
 import { StatePanel } from '../../components/state-panel';
 import { usePageTitle } from '../../hooks/use-page-title';
+import { useCheckedCart } from '../../lib/cart/use-checked-cart';
 import { paths } from '../../paths';
-import { CartCheckNotice } from './components/cart-check-notice';
-import { CartLine } from './components/cart-line';
 import { OrderSummary } from './components/order-summary';
-import { useCheckedCart } from './use-checked-cart';
 
 /** `/cart` (spec 000 §2 Cart). */
 export function CartPage() {

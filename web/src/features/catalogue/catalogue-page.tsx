@@ -7,17 +7,22 @@ import {
   filterProducts,
   groupByBrand,
   SORT_OPTIONS,
-  type SortOption,
 } from '@shared/rules/catalogue';
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigationType, useSearchParams } from 'react-router';
 import { AlertIcon, BoxIcon, FilterIcon, GridIcon, ListIcon, SearchIcon } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
 import { StatePanel } from '../../components/state-panel';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { analytics } from '../../lib/analytics';
+import { useProducts } from '../../lib/products/list-products';
 import { paths } from '../../paths';
-import { useProducts } from './api/list-products';
+import {
+  CATALOGUE_PARAMS,
+  type CatalogueView,
+  readCatalogueView,
+  writeCatalogueView,
+} from './catalogue-params';
 import { type ActiveFilter, ActiveFilters } from './components/active-filters';
 import { FilterPanel } from './components/filter-panel';
 import { ProductCard } from './components/product-card';
@@ -25,60 +30,77 @@ import { ProductCard } from './components/product-card';
 type ViewMode = 'grid' | 'list';
 
 const FILTER_PANEL_ID = 'catalogue-filters';
-const SEARCH_PARAM = 'q';
+
+/**
+ * The address as it is now. The router renders a navigation inside a transition, so the search params of the
+ * last render can lag behind the address; a change made before that render (a key typed quickly after
+ * another) must build on the one before it, not undo it.
+ */
+const liveSearch = () => new URLSearchParams(window.location.search);
+
+/**
+ * Search, brand and sort live in the address only (`?q=&brand=&sort=`), so a reload, a shared link and Back
+ * from a product all show the same list. Each change replaces the history entry: Back leaves the catalogue
+ * rather than stepping through every key typed.
+ */
+function useCatalogueView() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view = useMemo(() => readCatalogueView(searchParams), [searchParams]);
+  const change = useCallback(
+    (patch: Partial<CatalogueView>) =>
+      setSearchParams(writeCatalogueView(liveSearch(), patch), { replace: true }),
+    [setSearchParams],
+  );
+  return [view, change] as const;
+}
 
 export function CataloguePage() {
   usePageTitle(paths.products.title);
   const products = useProducts();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const urlQuery = searchParams.get(SEARCH_PARAM) ?? '';
-
-  const [search, setSearch] = useState(urlQuery);
-  const [brand, setBrand] = useState<string>(ALL_BRANDS);
-  const [sort, setSort] = useState<SortOption>(DEFAULT_SORT);
+  const [{ query, brand: askedBrand, sort }, setFilters] = useCatalogueView();
   const [view, setView] = useState<ViewMode>('grid');
   const [filtersOpen, setFiltersOpen] = useState(false);
   const searchInput = useRef<HTMLInputElement>(null);
   const searchId = useId();
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const search = query.trim();
 
-  // The address bar wins when it changes (back button, a link with ?q=).
-  useEffect(() => setSearch(urlQuery), [urlQuery]);
+  // The box shows what is typed (it writes the address as it goes, so it is not held twice); only an arrival
+  // from elsewhere (Back, Forward, a link with ?q=) brings another search into it, never our own replacing
+  // writes. Set directly: a value driven through the router's transition would move the caret while typing.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: location.key marks each arrival at an entry.
+  useEffect(() => {
+    if (navigationType !== 'REPLACE' && searchInput.current) searchInput.current.value = query;
+  }, [location.key]);
 
   const all = products.data;
   const brands = useMemo(() => distinctBrands(all ?? []), [all]);
+  // A brand the catalogue no longer has (an old link) is no filter at all.
+  const brand = all && askedBrand !== ALL_BRANDS && !brands.includes(askedBrand) ? ALL_BRANDS : askedBrand;
   const filtered = useMemo(
     () => filterProducts(all ?? [], { query: search, brand, sort }),
     [all, search, brand, sort],
   );
   const groups = useMemo(() => groupByBrand(filtered), [filtered]);
 
-  const writeQuery = (query: string) => {
-    setSearchParams(
-      (params) => {
-        const next = new URLSearchParams(params);
-        if (query.trim()) next.set(SEARCH_PARAM, query.trim());
-        else next.delete(SEARCH_PARAM);
-        return next;
-      },
-      { replace: false },
-    );
-  };
-
   const onSearchSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    writeQuery(search);
     analytics.search(search);
   };
 
+  const setSearchBox = (text: string) => {
+    if (searchInput.current) searchInput.current.value = text;
+  };
+
   const clearSearch = () => {
-    setSearch('');
-    writeQuery('');
+    setSearchBox('');
+    setFilters({ query: '' });
   };
 
   const clearAll = () => {
-    clearSearch();
-    setBrand(ALL_BRANDS);
-    setSort(DEFAULT_SORT);
+    setSearchBox('');
+    setFilters({ query: '', brand: ALL_BRANDS, sort: DEFAULT_SORT });
   };
 
   const changeView = (mode: ViewMode) => {
@@ -87,15 +109,23 @@ export function CataloguePage() {
   };
 
   const activeFilters: ActiveFilter[] = [];
-  if (search.trim()) {
-    activeFilters.push({ key: 'search', label: `Search: "${search.trim()}"`, onRemove: clearSearch });
+  if (search) {
+    activeFilters.push({ key: 'search', label: `Search: "${search}"`, onRemove: clearSearch });
   }
   if (brand !== ALL_BRANDS) {
-    activeFilters.push({ key: 'brand', label: `Brand: ${brand}`, onRemove: () => setBrand(ALL_BRANDS) });
+    activeFilters.push({
+      key: 'brand',
+      label: `Brand: ${brand}`,
+      onRemove: () => setFilters({ brand: ALL_BRANDS }),
+    });
   }
   if (sort !== DEFAULT_SORT) {
     const label = SORT_OPTIONS.find((o) => o.value === sort)?.label ?? sort;
-    activeFilters.push({ key: 'sort', label: `Sort: ${label}`, onRemove: () => setSort(DEFAULT_SORT) });
+    activeFilters.push({
+      key: 'sort',
+      label: `Sort: ${label}`,
+      onRemove: () => setFilters({ sort: DEFAULT_SORT }),
+    });
   }
 
   const focusSearch = () => {
@@ -123,9 +153,9 @@ export function CataloguePage() {
                 ref={searchInput}
                 id={searchId}
                 type="search"
-                name={SEARCH_PARAM}
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
+                name={CATALOGUE_PARAMS.query}
+                defaultValue={query}
+                onChange={(event) => setFilters({ query: event.target.value })}
                 placeholder="Product or brand"
                 autoComplete="off"
                 enterKeyHint="search"
@@ -146,12 +176,12 @@ export function CataloguePage() {
           brands={brands}
           brand={brand}
           onBrandChange={(next) => {
-            setBrand(next);
+            setFilters({ brand: next });
             analytics.filterBrand(next);
           }}
           sort={sort}
           onSortChange={(next) => {
-            setSort(next);
+            setFilters({ sort: next });
             analytics.sort(next);
           }}
         />
@@ -198,11 +228,7 @@ export function CataloguePage() {
 
               {filtered.length === 0 ? (
                 <StatePanel icon={<BoxIcon size={32} />} title={messages.catalogue.emptyTitle}>
-                  <p>
-                    {search.trim()
-                      ? messages.catalogue.emptyForQuery(search.trim())
-                      : messages.catalogue.emptyNone}
-                  </p>
+                  <p>{search ? messages.catalogue.emptyForQuery(search) : messages.catalogue.emptyNone}</p>
                 </StatePanel>
               ) : (
                 <>

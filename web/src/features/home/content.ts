@@ -42,16 +42,6 @@ export const steps = [
   },
 ] as const;
 
-export const acceptanceConditions = [
-  'Sealed, unopened boxes in their original packaging',
-  'At least 10 months until the expiration date',
-  'Clean and undamaged boxes',
-  'Stored at room temperature',
-] as const;
-
-export const safetyNotice =
-  'Soiled, blood-stained or contaminated items are not paid for and not returned, and the whole shipment may be rejected.';
-
 export const brands = [
   { name: 'OneTouch', models: ['Ultra', 'Verio', 'Ultra Blue'], popular: true },
   { name: 'Accu-Chek', models: ['Aviva', 'Guide', 'Smartview'], popular: true },

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { AcceptanceNotice } from '../../components/acceptance-notice';
 import {
   ArrowRightIcon,
   ClipboardIcon,
@@ -11,12 +12,11 @@ import {
   TagIcon,
   TruckIcon,
 } from '../../components/icons';
+import { PayoutMethods } from '../../components/payout-methods';
 import { SectionHeader } from '../../components/section-header';
 import { usePageTitle } from '../../hooks/use-page-title';
+import { useSettings } from '../../lib/settings/settings-context';
 import { paths } from '../../paths';
-import { useSettings } from '../settings/settings-context';
-import { AcceptanceNotice } from './components/acceptance-notice';
-import { PayoutMethods } from './components/payout-methods';
 import { brands, stats, steps, testimonials, trustFeatures } from './content';
 
 const featureIcons: Record<(typeof trustFeatures)[number]['id'], ReactNode> = {

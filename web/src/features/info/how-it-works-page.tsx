@@ -1,6 +1,7 @@
 import { LABEL_VALIDITY_DAYS } from '@shared/constants';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { AcceptanceNotice } from '../../components/acceptance-notice';
 import {
   ArrowRightIcon,
   ClockIcon,
@@ -10,12 +11,11 @@ import {
   TagIcon,
   TruckIcon,
 } from '../../components/icons';
+import { PayoutMethods } from '../../components/payout-methods';
 import { SectionHeader } from '../../components/section-header';
 import { usePageTitle } from '../../hooks/use-page-title';
+import { useSettings } from '../../lib/settings/settings-context';
 import { paths } from '../../paths';
-import { AcceptanceNotice } from '../home/components/acceptance-notice';
-import { PayoutMethods } from '../home/components/payout-methods';
-import { useSettings } from '../settings/settings-context';
 
 const steps: Array<{ title: string; text: string; icon: ReactNode }> = [
   {

@@ -2,7 +2,7 @@ import { type ReactNode, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../../components/error-boundary';
 import { LoadingState } from '../../components/loading-state';
-import { SettingsBanner } from './components/settings-banner';
+import { SettingsBanner } from '../../components/settings-banner';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
 

@@ -30,7 +30,7 @@ export function OrderStatusPage() {
 
   const submit = (values: OrderLookupRequest) => {
     setAttempt((n) => n + 1);
-    lookup.mutate(values);
+    return lookup.mutateAsync(values);
   };
 
   return (

@@ -23,9 +23,9 @@ import { StatePanel } from '../../components/state-panel';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { analytics } from '../../lib/analytics';
 import { isApiError } from '../../lib/api-client';
+import { cartActions } from '../../lib/cart/cart-store';
+import { useSettings } from '../../lib/settings/settings-context';
 import { paths, productTitle } from '../../paths';
-import { cartActions } from '../cart/cart-store';
-import { useSettings } from '../settings/settings-context';
 import { useProduct } from './api/get-product';
 
 const QUANTITY_CHOICES = Array.from(

@@ -7,8 +7,8 @@ import { LoadingState } from '../../components/loading-state';
 import { OrderProblemPanel } from '../../components/order-problem-panel';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { isApiError } from '../../lib/api-client';
+import { useLabel } from '../../lib/orders/get-label';
 import { contactHref, orderConfirmationHref, paths } from '../../paths';
-import { useLabel } from '../order-confirmation/api/get-label';
 import { QrCodeView } from './components/qr-code-view';
 
 /** The QR code handed over by the confirmation page, if the navigation carried one that fits the contract. */

@@ -1,6 +1,6 @@
 import { type AdminCustomerDetail, isCustomerId } from '@shared/schemas/admin-customer';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest, isApiError } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 import { adminCustomerKey } from './query-keys';
 
 /** One customer with the detail page's stats and latest orders. A 4xx (unknown customer) is the answer: no retry. */
@@ -10,6 +10,4 @@ export const useAdminCustomer = (id: string) =>
     queryFn: ({ signal }): Promise<AdminCustomerDetail> =>
       apiRequest('adminGetCustomer', { params: { id }, signal }),
     enabled: isCustomerId(id),
-    retry: (failures, error) =>
-      !(isApiError(error) && error.status >= 400 && error.status < 500) && failures < 2,
   });

@@ -1,7 +1,7 @@
 import { type CustomerListParams, toAdminCustomerListQuery } from '@shared/rules/admin-customer-filters';
 import type { AdminCustomerList } from '@shared/schemas/admin-customer-list';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest, isApiError } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 import { adminCustomerListKey } from './query-keys';
 
 /** One page of the customers list; the previous page stays on screen while the next one loads. */
@@ -11,6 +11,4 @@ export const useAdminCustomers = (params: CustomerListParams) =>
     queryFn: ({ signal }): Promise<AdminCustomerList> =>
       apiRequest('adminListCustomers', { query: toAdminCustomerListQuery(params), signal }),
     placeholderData: keepPreviousData,
-    // A 400 is an answer about the filters: asking again gives the same answer.
-    retry: (failures, error) => !(isApiError(error) && error.status === 400) && failures < 2,
   });

@@ -8,21 +8,12 @@ import {
   ZUpdateCustomerRequest,
 } from '@shared/schemas/admin-customer';
 import { useId, useRef, useState } from 'react';
-import { type FieldError, type FieldPath, get, useForm } from 'react-hook-form';
+import { type FieldError, get, useForm } from 'react-hook-form';
 import { Dialog } from '../../../components/dialog';
-import { TextField } from '../../../components/text-field';
+import { TextField } from '../../../components/form/field';
 import { isApiError } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { useUpdateCustomer } from '../api/update-customer';
-
-const FORM_PATHS = new Set([
-  'name',
-  'phone',
-  'address.street',
-  'address.city',
-  'address.state',
-  'address.zip',
-]);
-const isFormPath = (path: string): path is FieldPath<UpdateCustomerForm> => FORM_PATHS.has(path);
 
 const valuesOf = (c: AdminCustomerDetail): UpdateCustomerForm => ({
   name: c.name,
@@ -47,6 +38,7 @@ export function CustomerEditForm({ customer }: { customer: AdminCustomerDetail }
     register,
     handleSubmit,
     setError,
+    getValues,
     reset,
     formState: { errors, isDirty },
   } = useForm<UpdateCustomerForm, unknown, UpdateCustomerRequest>({
@@ -67,10 +59,8 @@ export function CustomerEditForm({ customer }: { customer: AdminCustomerDetail }
       reset(valuesOf(saved));
       setResult({ tone: 'success', text: m.saved });
     } catch (error) {
+      applyServerErrors({ setError, getValues }, error);
       if (isApiError(error) && error.status === 400) {
-        for (const [path, message] of Object.entries(error.fields)) {
-          if (isFormPath(path)) setError(path, { type: 'server', message });
-        }
         setResult({ tone: 'error', text: error.message });
       } else if (isApiError(error) && error.status === 404) {
         setResult({ tone: 'error', text: m.notFound });

@@ -8,7 +8,7 @@ import {
 } from '@shared/rules/admin-customer-filters';
 import { CUSTOMER_SEARCH_FIELDS, MAX_INACTIVE_DAYS } from '@shared/schemas/admin-customer-list';
 import { useId } from 'react';
-import { TextField } from '../../../components/text-field';
+import { TextField } from '../../../components/form/field';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { FiltersToggle } from '../../admin/components/filters-toggle';
 import { ListSearch } from '../../admin/components/list-search';

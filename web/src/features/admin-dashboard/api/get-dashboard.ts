@@ -12,5 +12,4 @@ export const useDashboard = () =>
     queryKey: ['admin', 'dashboard'],
     queryFn: ({ signal }) => getDashboard(signal),
     staleTime: DASHBOARD_STALE_MS,
-    refetchOnWindowFocus: false,
   });

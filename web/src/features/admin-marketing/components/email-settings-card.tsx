@@ -8,10 +8,11 @@ import {
 } from '@shared/schemas/admin-email';
 import { useId } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
+import { TextField } from '../../../components/form/field';
 import { AlertIcon, CheckCircleIcon } from '../../../components/icons';
-import { TextField } from '../../../components/text-field';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { useSaveEmailSettings } from '../api/email-settings';
-import { fieldMessages, MarketingCard, ResultLine, refusalMessage, useOutcome } from './marketing-card';
+import { MarketingCard, ResultLine, refusalMessage, useOutcome } from './marketing-card';
 
 /** Spec 001 §9: a saved message lasts 3 seconds. */
 const SAVED_MESSAGE_MS = 3000;
@@ -58,6 +59,7 @@ export function EmailSettingsCard({ settings }: { settings: EmailSettings }) {
     handleSubmit,
     reset,
     setError,
+    getValues,
     formState: { errors },
   } = useForm<EmailSettingsForm, unknown, SaveEmailSettingsRequest>({
     // The save route's own schema: the same messages as the server's.
@@ -79,9 +81,7 @@ export function EmailSettingsCard({ settings }: { settings: EmailSettings }) {
       reset(toForm(saved));
       setOutcome({ tone: 'success', text: m.saved });
     } catch (error) {
-      const fields = fieldMessages(error);
-      for (const name of ['fromEmail', 'replyTo'] as const)
-        if (fields[name]) setError(name, { type: 'server', message: fields[name] });
+      applyServerErrors({ setError, getValues }, error, { fields: ['fromEmail', 'replyTo'] });
       setOutcome({ tone: 'error', text: refusalMessage(error, m.saveFailed) });
     }
   });

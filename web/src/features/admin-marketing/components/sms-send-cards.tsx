@@ -11,8 +11,9 @@ import {
 } from '@shared/schemas/admin-sms';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { TextField } from '../../../components/text-field';
+import { TextAreaField, TextField } from '../../../components/form/field';
 import { isApiError } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { useSendSms, useSendTestSms } from '../api/send-sms';
 import { fieldMessages, MarketingCard, ResultLine, refusalMessage, useOutcome } from './marketing-card';
 
@@ -37,6 +38,8 @@ export function TestSmsCard({ settings }: { settings: SmsSettings }) {
   const {
     register,
     handleSubmit,
+    setError,
+    getValues,
     formState: { errors },
   } = useForm<SendTestSmsRequest>({
     resolver: zodResolver(ZSendTestSmsRequest),
@@ -49,6 +52,7 @@ export function TestSmsCard({ settings }: { settings: SmsSettings }) {
       const result = await send.mutateAsync(body);
       setOutcome({ tone: result.refused.length > 0 ? 'error' : 'success', text: result.message });
     } catch (error) {
+      applyServerErrors({ setError, getValues }, error);
       setOutcome({ tone: 'error', text: refusalMessage(error, m.testFailed) });
     }
   });
@@ -106,20 +110,20 @@ function SendReport({ result }: { result: SmsSendResult }) {
 }
 
 /** Recipients as the server will read them (split on commas, trimmed, empties dropped), invalid ones named. */
-function RecipientsSummary({ text, id }: { text: string; id: string }) {
+function RecipientsSummary({ text }: { text: string }) {
   const numbers = splitRecipients(text);
   const invalid = numbers.filter((n) => !isE164(n));
   return (
-    <p id={id} className="field__hint">
+    <>
       {numbers.length === 1 ? '1 number' : `${numbers.length} numbers`} (at most {SMS_MAX_RECIPIENTS})
       {invalid.length > 0 && <> · not E.164, will be refused: {invalid.join(', ')}</>}
-    </p>
+    </>
   );
 }
 
 /** Spec 001 §2 Send Marketing SMS: comma-separated recipients and a message; the result per recipient. */
 export function BulkSmsCard({ settings }: { settings: SmsSettings }) {
-  const ids = { recipients: useId(), message: useId(), note: useId() };
+  const ids = { note: useId() };
   const blocked = sendingBlockedReason(settings);
   const send = useSendSms();
   const [outcome, setOutcome] = useOutcome();
@@ -128,6 +132,8 @@ export function BulkSmsCard({ settings }: { settings: SmsSettings }) {
     register,
     handleSubmit,
     control,
+    setError,
+    getValues,
     formState: { errors },
   } = useForm<SendSmsRequest>({
     resolver: zodResolver(ZSendSmsRequest),
@@ -143,6 +149,7 @@ export function BulkSmsCard({ settings }: { settings: SmsSettings }) {
       setReport(result);
       setOutcome({ tone: result.refused.length > 0 ? 'error' : 'success', text: result.message });
     } catch (error) {
+      applyServerErrors({ setError, getValues }, error);
       // None could be queued: 'Failed to send messages', with each number's reason in the fields.
       const refused = Object.entries(fieldMessages(error))
         .filter(([to]) => to !== 'recipients' && to !== 'message')
@@ -159,42 +166,22 @@ export function BulkSmsCard({ settings }: { settings: SmsSettings }) {
   return (
     <MarketingCard id="sms-bulk" title={m.bulkTitle}>
       <form className="marketing-form" noValidate onSubmit={submit}>
-        <div className={`field${errors.recipients ? ' field--invalid' : ''}`}>
-          <label htmlFor={ids.recipients}>{m.recipients}</label>
-          <textarea
-            id={ids.recipients}
-            rows={3}
-            spellCheck={false}
-            placeholder="+15551234567, +15557654321"
-            aria-invalid={errors.recipients ? true : undefined}
-            aria-describedby={`${ids.recipients}-summary${errors.recipients ? ` ${ids.recipients}-error` : ''}`}
-            {...register('recipients')}
-          />
-          <RecipientsSummary text={recipients} id={`${ids.recipients}-summary`} />
-          {errors.recipients && (
-            <p id={`${ids.recipients}-error`} className="field__error">
-              {errors.recipients.message}
-            </p>
-          )}
-        </div>
-        <div className={`field${errors.message ? ' field--invalid' : ''}`}>
-          <label htmlFor={ids.message}>{m.message}</label>
-          <textarea
-            id={ids.message}
-            rows={4}
-            aria-invalid={errors.message ? true : undefined}
-            aria-describedby={`${ids.message}-count${errors.message ? ` ${ids.message}-error` : ''}`}
-            {...register('message')}
-          />
-          <p id={`${ids.message}-count`} className="field__hint">
-            {messageCount}
-          </p>
-          {errors.message && (
-            <p id={`${ids.message}-error`} className="field__error">
-              {errors.message.message}
-            </p>
-          )}
-        </div>
+        <TextAreaField
+          label={m.recipients}
+          rows={3}
+          spellCheck={false}
+          placeholder="+15551234567, +15557654321"
+          hint={<RecipientsSummary text={recipients} />}
+          error={errors.recipients?.message}
+          {...register('recipients')}
+        />
+        <TextAreaField
+          label={m.message}
+          rows={4}
+          hint={messageCount}
+          error={errors.message?.message}
+          {...register('message')}
+        />
         <div className="marketing-form__actions">
           <button
             type="submit"

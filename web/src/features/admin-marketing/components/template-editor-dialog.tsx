@@ -10,8 +10,9 @@ import {
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Dialog } from '../../../components/dialog';
+import { TextAreaField, TextField } from '../../../components/form/field';
 import { LoadingState } from '../../../components/loading-state';
-import { TextField } from '../../../components/text-field';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { useEmailTemplate, usePreviewEmailTemplate, useUpdateEmailTemplate } from '../api/email-templates';
 import { fieldMessages, type Outcome, ResultLine, refusalMessage } from './marketing-card';
 
@@ -28,7 +29,7 @@ function TemplateForm({
   onSaved: () => void;
   onCancel: () => void;
 }) {
-  const ids = { html: useId(), text: useId(), vars: useId() };
+  const ids = { vars: useId() };
   const save = useUpdateEmailTemplate(template.key);
   const preview = usePreviewEmailTemplate(template.key);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -42,6 +43,7 @@ function TemplateForm({
     register,
     handleSubmit,
     setError,
+    getValues,
     formState: { errors },
   } = useForm<EmailTemplateInput>({
     resolver: zodResolver(ZEmailTemplateInput),
@@ -53,11 +55,7 @@ function TemplateForm({
     },
   });
 
-  const serverFieldErrors = (error: unknown) => {
-    const fields = fieldMessages(error);
-    for (const name of ['name', 'subject', 'html', 'text'] as const)
-      if (fields[name]) setError(name, { type: 'server', message: fields[name] });
-  };
+  const serverFieldErrors = (error: unknown) => applyServerErrors({ setError, getValues }, error);
 
   const onSave = handleSubmit(async (body) => {
     setOutcome(null);
@@ -97,39 +95,23 @@ function TemplateForm({
           {...register('subject')}
         />
       </div>
-      <div className={`field${errors.html ? ' field--invalid' : ''}`}>
-        <label htmlFor={ids.html}>{m.templateHtml}</label>
-        <textarea
-          id={ids.html}
-          rows={10}
-          spellCheck={false}
-          className="template-form__code"
-          aria-invalid={errors.html ? true : undefined}
-          aria-describedby={`${ids.vars}${errors.html ? ` ${ids.html}-error` : ''}`}
-          {...register('html')}
-        />
-        {errors.html && (
-          <p id={`${ids.html}-error`} className="field__error">
-            {errors.html.message}
-          </p>
-        )}
-      </div>
-      <div className={`field${errors.text ? ' field--invalid' : ''}`}>
-        <label htmlFor={ids.text}>{m.templateText}</label>
-        <textarea
-          id={ids.text}
-          rows={7}
-          className="template-form__code"
-          aria-invalid={errors.text ? true : undefined}
-          aria-describedby={`${ids.vars}${errors.text ? ` ${ids.text}-error` : ''}`}
-          {...register('text')}
-        />
-        {errors.text && (
-          <p id={`${ids.text}-error`} className="field__error">
-            {errors.text.message}
-          </p>
-        )}
-      </div>
+      <TextAreaField
+        label={m.templateHtml}
+        rows={10}
+        spellCheck={false}
+        controlClassName="template-form__code"
+        describedBy={ids.vars}
+        error={errors.html?.message}
+        {...register('html')}
+      />
+      <TextAreaField
+        label={m.templateText}
+        rows={7}
+        controlClassName="template-form__code"
+        describedBy={ids.vars}
+        error={errors.text?.message}
+        {...register('text')}
+      />
 
       <section className="template-vars" aria-labelledby={ids.vars}>
         <h3 id={ids.vars} className="template-vars__title">

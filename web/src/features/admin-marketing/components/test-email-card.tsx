@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { adminEmailMessages as m } from '@shared/messages';
 import { type SendTestEmailRequest, ZSendTestEmailRequest } from '@shared/schemas/admin-email';
 import { useForm } from 'react-hook-form';
-import { TextField } from '../../../components/text-field';
+import { TextField } from '../../../components/form/field';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { useSendTestEmail } from '../api/send-test-email';
 import { MarketingCard, ResultLine, refusalMessage, useOutcome } from './marketing-card';
 
@@ -13,6 +14,8 @@ export function TestEmailCard() {
   const {
     register,
     handleSubmit,
+    setError,
+    getValues,
     formState: { errors },
   } = useForm<SendTestEmailRequest>({
     resolver: zodResolver(ZSendTestEmailRequest),
@@ -25,6 +28,7 @@ export function TestEmailCard() {
       const result = await send.mutateAsync(body);
       setOutcome({ tone: 'success', text: result.message || m.testSent });
     } catch (error) {
+      applyServerErrors({ setError, getValues }, error);
       setOutcome({ tone: 'error', text: refusalMessage(error, m.testFailed) });
     }
   });

@@ -9,7 +9,6 @@ export const useAddOrderNote = (orderId: string) => {
   const cache = useOrderDetailCache(orderId);
   return useMutation({
     mutationFn: (content: string) => addOrderNote(orderId, content),
-    retry: false,
     onMutate: cache.holdReads,
     onSuccess: cache.apply,
   });

@@ -9,7 +9,6 @@ export const useDeleteOrderImage = (orderId: string) => {
   const cache = useOrderDetailCache(orderId);
   return useMutation({
     mutationFn: (imageId: string) => deleteOrderImage(orderId, imageId),
-    retry: false,
     onMutate: cache.holdReads,
     onSuccess: cache.apply,
   });

@@ -1,7 +1,7 @@
 import { LABEL_POLL_INTERVAL_MS } from '@shared/constants';
 import type { ShipmentState, ShipmentView } from '@shared/schemas/shipment';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest, isApiError } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 import { adminLabelKey } from './query-keys';
 
 export const getAdminLabel = (orderId: string, signal?: AbortSignal): Promise<ShipmentView> =>
@@ -11,8 +11,6 @@ export const getAdminLabel = (orderId: string, signal?: AbortSignal): Promise<Sh
 export const isLabelInProgress = (state: ShipmentState | undefined): boolean =>
   state === 'requested' || state === 'purchasing';
 
-const MAX_RETRIES = 2;
-
 /** The order's label as staff see it; with `poll`, read again every LABEL_POLL_INTERVAL_MS while being made. */
 export const useAdminLabel = (orderId: string, { poll = false } = {}) =>
   useQuery({
@@ -20,6 +18,4 @@ export const useAdminLabel = (orderId: string, { poll = false } = {}) =>
     queryFn: ({ signal }) => getAdminLabel(orderId, signal),
     refetchInterval: (query) =>
       poll && isLabelInProgress(query.state.data?.state) ? LABEL_POLL_INTERVAL_MS : false,
-    retry: (failures, error) =>
-      !(isApiError(error) && error.status >= 400 && error.status < 500) && failures < MAX_RETRIES,
   });

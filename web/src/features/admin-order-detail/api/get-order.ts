@@ -1,7 +1,7 @@
 import type { AdminOrderDetail } from '@shared/schemas/admin-orders';
 import { ORDER_ID_PATTERN } from '@shared/schemas/shipment';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest, isApiError } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 import { adminOrderKey } from './query-keys';
 
 export const getAdminOrder = (orderId: string, signal?: AbortSignal): Promise<AdminOrderDetail> =>
@@ -9,7 +9,6 @@ export const getAdminOrder = (orderId: string, signal?: AbortSignal): Promise<Ad
 
 export const isValidOrderId = (orderId: string): boolean => ORDER_ID_PATTERN.test(orderId);
 
-const MAX_RETRIES = 2;
 /** An order e-mail is queued: the worker reports sent or failed within seconds; look again until it has. */
 const EMAIL_STATUS_POLL_MS = 3000;
 const EMAIL_STATUS_POLL_FOR_MS = 2 * 60 * 1000;
@@ -29,6 +28,4 @@ export const useAdminOrder = (orderId: string) =>
     queryFn: ({ signal }) => getAdminOrder(orderId, signal),
     enabled: isValidOrderId(orderId),
     refetchInterval: (query) => (awaitingEmail(query.state.data) ? EMAIL_STATUS_POLL_MS : false),
-    retry: (failures, error) =>
-      !(isApiError(error) && error.status >= 400 && error.status < 500) && failures < MAX_RETRIES,
   });

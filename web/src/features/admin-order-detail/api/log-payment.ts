@@ -11,7 +11,6 @@ export const useLogPayment = (orderId: string) => {
   const cache = useOrderDetailCache(orderId);
   return useMutation({
     mutationFn: (payment: LogPaymentRequest) => logPayment(orderId, payment),
-    retry: false,
     onMutate: cache.holdReads,
     onSuccess: cache.apply,
   });

@@ -11,7 +11,6 @@ export const useAdminRegenerateQrCode = (orderId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => regenerateAdminQrCode(orderId),
-    retry: false,
     onSuccess: (qr) =>
       queryClient.setQueryData<ShipmentView>(adminLabelKey(orderId), (view) =>
         view

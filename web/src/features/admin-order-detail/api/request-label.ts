@@ -13,7 +13,6 @@ export const useAdminRequestLabel = (orderId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => requestAdminLabel(orderId),
-    retry: false,
     onMutate: () => queryClient.cancelQueries({ queryKey: adminLabelKey(orderId) }),
     onSuccess: (view) => queryClient.setQueryData(adminLabelKey(orderId), view),
   });

@@ -13,7 +13,6 @@ export const useRevealPayoutDetails = (orderId: string) => {
   const cache = useOrderDetailCache(orderId);
   return useMutation({
     mutationFn: () => revealPayoutDetails(orderId),
-    retry: false,
     onMutate: cache.holdReads,
     onSuccess: (answer) => cache.apply(answer.order),
   });

@@ -11,7 +11,6 @@ export const useSendOrderEmail = (orderId: string, template: OrderEmailTemplate)
   const cache = useOrderDetailCache(orderId);
   return useMutation({
     mutationFn: () => sendOrderEmail(orderId, template),
-    retry: false,
     onMutate: cache.holdReads,
     onSuccess: (result) => cache.apply(result.order),
   });

@@ -11,7 +11,6 @@ export const useSetOrderStatus = (orderId: string) => {
   const cache = useOrderDetailCache(orderId);
   return useMutation({
     mutationFn: (status: OrderStatus) => setOrderStatus(orderId, status),
-    retry: false,
     onMutate: cache.holdReads,
     onSuccess: (result) => cache.apply(result.order),
   });

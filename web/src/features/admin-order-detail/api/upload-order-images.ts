@@ -39,7 +39,6 @@ export function useUploadOrderImages(orderId: string) {
         body: { imageIds: uploads.map((u) => u.imageId) },
       });
     },
-    retry: false,
     onSuccess: cache.apply,
     onSettled: () => setProgress(null),
   });

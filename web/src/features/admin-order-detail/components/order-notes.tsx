@@ -2,6 +2,7 @@ import { adminOrderMessages as m } from '@shared/messages';
 import { formatDateTime } from '@shared/rules/date-format';
 import type { AdminOrderDetail } from '@shared/schemas/admin-orders';
 import { type FormEvent, useId, useState } from 'react';
+import { TextAreaField } from '../../../components/form/field';
 import { ClipboardIcon } from '../../../components/icons';
 import { useAddOrderNote } from '../api/add-order-note';
 import { DetailSection } from './detail-section';
@@ -32,17 +33,15 @@ export function OrderNotesSection({ order }: { order: AdminOrderDetail }) {
   return (
     <DetailSection id="order-notes" title="Order Notes" icon={<ClipboardIcon size={20} />}>
       <form className="aod-form" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor={`${id}-note`}>New note</label>
-          <textarea
-            id={`${id}-note`}
-            rows={3}
-            maxLength={5000}
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            data-testid="note-input"
-          />
-        </div>
+        <TextAreaField
+          id={`${id}-note`}
+          label="New note"
+          rows={3}
+          maxLength={5000}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          data-testid="note-input"
+        />
         <button
           type="submit"
           className="btn btn--primary aod-btn--compact"

@@ -8,6 +8,7 @@ import {
   type AdminOrderDetail,
 } from '@shared/schemas/admin-orders';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { SelectField, TextAreaField, TextField } from '../../../components/form/field';
 import { DollarIcon } from '../../../components/icons';
 import { useLogPayment } from '../api/log-payment';
 import { useRevealPayoutDetails } from '../api/reveal-payout-details';
@@ -54,47 +55,42 @@ function LogPaymentForm({ orderId }: { orderId: string }) {
         Log a payment
       </h3>
       <div className="aod-form__grid">
-        <div className="field">
-          <label htmlFor={`${id}-amount`}>Amount (USD)</label>
-          <input
-            id={`${id}-amount`}
-            type="number"
-            inputMode="decimal"
-            min="0.01"
-            step="0.01"
-            value={amount}
-            onChange={(event) => setAmount(event.currentTarget.value)}
-            // React fires no change while the value stays '', as it does when typed text is unreadable.
-            onInput={(event) => setAmountUnreadable(event.currentTarget.validity.badInput)}
-            data-testid="payment-amount"
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-method`}>Payment method</label>
-          <select
-            id={`${id}-method`}
-            value={method}
-            onChange={(event) => setMethod(event.target.value)}
-            data-testid="payment-method"
-          >
-            <option value="">Select a method</option>
-            {ADMIN_PAYMENT_METHODS.map((value) => (
-              <option key={value} value={value}>
-                {ADMIN_PAYMENT_METHOD_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field aod-form__full">
-          <label htmlFor={`${id}-notes`}>Payment notes (optional)</label>
-          <textarea
-            id={`${id}-notes`}
-            rows={2}
-            maxLength={1000}
-            value={notes}
-            onChange={(event) => setNotes(event.target.value)}
-          />
-        </div>
+        <TextField
+          id={`${id}-amount`}
+          label="Amount (USD)"
+          type="number"
+          inputMode="decimal"
+          min="0.01"
+          step="0.01"
+          value={amount}
+          onChange={(event) => setAmount(event.currentTarget.value)}
+          // React fires no change while the value stays '', as it does when typed text is unreadable.
+          onInput={(event) => setAmountUnreadable(event.currentTarget.validity.badInput)}
+          data-testid="payment-amount"
+        />
+        <SelectField
+          id={`${id}-method`}
+          label="Payment method"
+          value={method}
+          onChange={(event) => setMethod(event.target.value)}
+          data-testid="payment-method"
+        >
+          <option value="">Select a method</option>
+          {ADMIN_PAYMENT_METHODS.map((value) => (
+            <option key={value} value={value}>
+              {ADMIN_PAYMENT_METHOD_LABELS[value]}
+            </option>
+          ))}
+        </SelectField>
+        <TextAreaField
+          id={`${id}-notes`}
+          label="Payment notes (optional)"
+          className="aod-form__full"
+          rows={2}
+          maxLength={1000}
+          value={notes}
+          onChange={(event) => setNotes(event.target.value)}
+        />
       </div>
       <button
         type="submit"

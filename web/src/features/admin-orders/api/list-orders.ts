@@ -1,7 +1,7 @@
 import { type OrderListParams, toAdminOrderListQuery } from '@shared/rules/admin-order-filters';
 import type { AdminOrderList } from '@shared/schemas/admin-order-list';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest, isApiError } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 
 /** Every admin order query starts with this key: a status change invalidates all of them (lists and details). */
 export const adminOrdersQueryKey = ['admin', 'orders'] as const;
@@ -22,6 +22,4 @@ export const useAdminOrders = (params: OrderListParams) =>
     queryFn: ({ signal }): Promise<AdminOrderList> =>
       apiRequest('adminListOrders', { query: toAdminOrderListQuery(params, new Date()), signal }),
     placeholderData: keepPreviousData,
-    // A 400 is an answer about the filters: asking again gives the same answer.
-    retry: (failures, error) => !(isApiError(error) && error.status === 400) && failures < 2,
   });

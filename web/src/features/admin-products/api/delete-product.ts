@@ -6,7 +6,6 @@ export function useDeleteProduct() {
   const done = useProductWritesDone();
   return useMutation({
     mutationFn: (id: string) => apiRequest('adminDeleteProduct', { params: { id } }),
-    retry: false,
     onSuccess: done,
   });
 }

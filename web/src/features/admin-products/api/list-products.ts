@@ -11,5 +11,4 @@ export const useAdminProducts = () =>
     queryKey: adminProductsQueryKey,
     queryFn: async ({ signal }): Promise<Product[]> =>
       (await apiRequest('adminListProducts', { signal })).products,
-    retry: 1,
   });

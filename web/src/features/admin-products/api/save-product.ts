@@ -25,7 +25,6 @@ export function useSaveProduct() {
       id
         ? apiRequest('adminUpdateProduct', { params: { id }, body: input })
         : apiRequest('adminCreateProduct', { body: input }),
-    retry: false,
     onSuccess: done,
   });
 }

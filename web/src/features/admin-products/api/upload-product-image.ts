@@ -26,7 +26,6 @@ export function useUploadProductImage() {
       if (!upload.imageUrl) throw new Error(m.uploadNoUrl);
       return upload.imageUrl;
     },
-    retry: false,
   });
 }
 

@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { adminProductMessages as m } from '@shared/messages';
 import { PRODUCT_TYPES, type Product } from '@shared/schemas/product';
 import { type ProductInput, ZProductInput } from '@shared/schemas/product-input';
-import { type ChangeEvent, type ReactNode, useId, useRef, useState } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { Dialog } from '../../../components/dialog';
-import { TextField } from '../../../components/text-field';
-import { isApiError } from '../../../lib/api-client';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '../../../components/form/field';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { useSaveProduct } from '../api/save-product';
 import { uploadFailureMessage, useUploadProductImage } from '../api/upload-product-image';
 
@@ -16,18 +16,6 @@ export const BRAND_SUGGESTIONS = ['Accu-Chek', 'OneTouch', 'Freestyle', 'Dexcom'
 const EXPIRATION_MONTHS = Array.from({ length: 10 }, (_, i) => i + 3);
 
 type FormInput = z.input<typeof ZProductInput>;
-const FIELD_NAMES: Array<FieldPath<FormInput>> = [
-  'name',
-  'brand',
-  'buybackPrice',
-  'productType',
-  'expirationMonths',
-  'boxCount',
-  'description',
-  'imageUrl',
-  'inStock',
-];
-
 // Number inputs give text: empty is "not given" (undefined for the required price, null for the optional ones).
 const toNumber = (empty: undefined | null) => (value: unknown) =>
   value === '' || value === null || value === undefined ? empty : Number(value);
@@ -60,23 +48,6 @@ function formValues(product: Product | null): FormInput {
     inStock: product.inStock,
   };
 }
-
-function SelectField(props: { id: string; label: string; error?: string; children: ReactNode }) {
-  return (
-    <div className={props.error ? 'field field--invalid' : 'field'}>
-      <label htmlFor={props.id}>{props.label}</label>
-      {props.children}
-      {props.error && (
-        <p id={`${props.id}-error`} className="field__error">
-          {props.error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-const describedBy = (id: string, error: string | undefined) =>
-  error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
 
 interface ProductFormDialogProps {
   open: boolean;
@@ -122,6 +93,7 @@ function ProductForm({
     handleSubmit,
     setError,
     setValue,
+    getValues,
     watch,
     formState: { errors },
   } = useForm<FormInput, unknown, ProductInput>({
@@ -144,12 +116,7 @@ function ProductForm({
         onSuccess: (saved) => onSaved(saved, !product),
         onError: (error) => {
           // A 400 names the fields the server refused: each message goes beside its field.
-          if (isApiError(error)) {
-            for (const [field, message] of Object.entries(error.fields)) {
-              if ((FIELD_NAMES as string[]).includes(field))
-                setError(field as FieldPath<FormInput>, { type: 'server', message });
-            }
-          }
+          applyServerErrors({ setError, getValues }, error);
           setSaveError(m.saveFailed);
         },
       },
@@ -179,27 +146,19 @@ function ProductForm({
           autoComplete="off"
           {...register('name')}
         />
-        <div className={errors.brand ? 'field field--invalid' : 'field'}>
-          <label htmlFor={f('brand')}>Brand</label>
-          <input
-            id={f('brand')}
-            type="text"
-            list={f('brands')}
-            autoComplete="off"
-            {...describedBy(f('brand'), errors.brand?.message)}
-            {...register('brand')}
-          />
-          <datalist id={f('brands')}>
-            {BRAND_SUGGESTIONS.map((brand) => (
-              <option key={brand} value={brand} />
-            ))}
-          </datalist>
-          {errors.brand && (
-            <p id={`${f('brand')}-error`} className="field__error">
-              {errors.brand.message}
-            </p>
-          )}
-        </div>
+        <TextField
+          id={f('brand')}
+          label="Brand"
+          list={f('brands')}
+          autoComplete="off"
+          error={errors.brand?.message}
+          {...register('brand')}
+        />
+        <datalist id={f('brands')}>
+          {BRAND_SUGGESTIONS.map((brand) => (
+            <option key={brand} value={brand} />
+          ))}
+        </datalist>
         <TextField
           label="Buyback Price ($)"
           type="number"
@@ -209,39 +168,33 @@ function ProductForm({
           error={errors.buybackPrice?.message}
           {...register('buybackPrice', { setValueAs: toNumber(undefined) })}
         />
-        <SelectField id={f('type')} label="Product Type" error={errors.productType?.message}>
-          <select
-            id={f('type')}
-            {...describedBy(f('type'), errors.productType?.message)}
-            {...register('productType')}
-          >
-            <option value="">Select a type</option>
-            {PRODUCT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </select>
+        <SelectField
+          id={f('type')}
+          label="Product Type"
+          error={errors.productType?.message}
+          {...register('productType')}
+        >
+          <option value="">Select a type</option>
+          {PRODUCT_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
         </SelectField>
         {isOther && (
           <SelectField
             id={f('expiration')}
             label="Expiration Months"
+            aria-required="true"
             error={errors.expirationMonths?.message}
+            {...register('expirationMonths', { setValueAs: toNumber(null) })}
           >
-            <select
-              id={f('expiration')}
-              aria-required="true"
-              {...describedBy(f('expiration'), errors.expirationMonths?.message)}
-              {...register('expirationMonths', { setValueAs: toNumber(null) })}
-            >
-              <option value="">Select months</option>
-              {EXPIRATION_MONTHS.map((months) => (
-                <option key={months} value={months}>
-                  {months} months
-                </option>
-              ))}
-            </select>
+            <option value="">Select months</option>
+            {EXPIRATION_MONTHS.map((months) => (
+              <option key={months} value={months}>
+                {months} months
+              </option>
+            ))}
           </SelectField>
         )}
         <TextField
@@ -254,24 +207,20 @@ function ProductForm({
           {...register('boxCount', { setValueAs: toNumber(null) })}
         />
       </div>
-      <div className={errors.description ? 'field field--invalid' : 'field'}>
-        <label htmlFor={f('description')}>Description (optional)</label>
-        <textarea
-          id={f('description')}
-          rows={3}
-          {...describedBy(f('description'), errors.description?.message)}
-          {...register('description')}
-        />
-        {errors.description && (
-          <p id={`${f('description')}-error`} className="field__error">
-            {errors.description.message}
-          </p>
-        )}
-      </div>
-      <div className="admin-products-form__check">
-        <input id={f('stock')} type="checkbox" {...register('inStock')} />
-        <label htmlFor={f('stock')}>In Stock</label>
-      </div>
+      <TextAreaField
+        id={f('description')}
+        label="Description (optional)"
+        rows={3}
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      <CheckboxField
+        id={f('stock')}
+        className="admin-products-form__check"
+        label="In Stock"
+        error={errors.inStock?.message}
+        {...register('inStock')}
+      />
 
       <fieldset className="admin-products-image">
         <legend>Product Image</legend>

@@ -2,7 +2,7 @@ import type { AdminSettings } from '@shared/schemas/admin-settings';
 import type { AdminSettingsUpdateInput } from '@shared/schemas/admin-settings-update';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { settingsQueryKey } from '../../settings/api/get-settings';
+import { settingsQueryKey } from '../../../lib/settings/get-settings';
 
 export const adminSettingsKey = ['admin', 'settings'] as const;
 
@@ -10,8 +10,6 @@ export const useAdminSettings = () =>
   useQuery({
     queryKey: adminSettingsKey,
     queryFn: ({ signal }) => apiRequest('adminGetSettings', { signal }),
-    // A 401 has already ended the session; nothing else is worth retrying three times on this page.
-    retry: 1,
   });
 
 /**
@@ -23,7 +21,6 @@ export const useSaveSettings = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (patch: AdminSettingsUpdateInput) => apiRequest('adminUpdateSettings', { body: patch }),
-    retry: false,
     onSuccess: (saved: AdminSettings) => {
       queryClient.setQueryData(adminSettingsKey, saved);
       void queryClient.invalidateQueries({ queryKey: settingsQueryKey });

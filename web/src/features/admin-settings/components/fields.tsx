@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { type Control, Controller, type FieldPathByValue } from 'react-hook-form';
-import { TextField } from '../../../components/text-field';
+import { SelectField, TextField } from '../../../components/form/field';
 import type { SettingsForm } from '../settings-form';
 
 type TextPath = FieldPathByValue<SettingsForm, string | null>;
@@ -66,6 +66,7 @@ interface CheckboxProps {
 }
 
 export function SettingCheckbox({ control, name, label, onToggle, disabled }: CheckboxProps) {
+  const errorId = useId();
   return (
     <Controller
       control={control}
@@ -84,10 +85,16 @@ export function SettingCheckbox({ control, name, label, onToggle, disabled }: Ch
                 onToggle?.(e.target.checked);
               }}
               onBlur={field.onBlur}
+              aria-invalid={fieldState.error ? true : undefined}
+              aria-describedby={fieldState.error ? errorId : undefined}
             />
             <span>{label}</span>
           </label>
-          {fieldState.error && <p className="field__error">{fieldState.error.message}</p>}
+          {fieldState.error && (
+            <p id={errorId} className="field__error">
+              {fieldState.error.message}
+            </p>
+          )}
         </div>
       )}
     />
@@ -104,32 +111,27 @@ interface SelectProps {
 
 /** A choice of numbers with a "not set" option (null). */
 export function SettingSelect({ control, name, label, options, emptyLabel }: SelectProps) {
-  const id = useId();
   return (
     <Controller
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <div className={`field${fieldState.error ? ' field--invalid' : ''}`}>
-          <label htmlFor={id}>{label}</label>
-          <select
-            id={id}
-            name={field.name}
-            ref={field.ref}
-            value={field.value === null ? '' : String(field.value)}
-            onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
-            onBlur={field.onBlur}
-            aria-invalid={fieldState.error ? true : undefined}
-          >
-            <option value="">{emptyLabel}</option>
-            {options.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-          {fieldState.error && <p className="field__error">{fieldState.error.message}</p>}
-        </div>
+        <SelectField
+          label={label}
+          name={field.name}
+          ref={field.ref}
+          value={field.value === null ? '' : String(field.value)}
+          onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+        >
+          <option value="">{emptyLabel}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </SelectField>
       )}
     />
   );

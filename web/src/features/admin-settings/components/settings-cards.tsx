@@ -13,7 +13,7 @@ import {
   isWebUrl,
 } from '@shared/schemas/admin-settings-update';
 import { type Control, Controller, useWatch } from 'react-hook-form';
-import { TextField } from '../../../components/text-field';
+import { TextField } from '../../../components/form/field';
 import type { SettingsForm } from '../settings-form';
 import { CheckGroup, SettingCheckbox, SettingSelect, SettingText } from './fields';
 import { type SaveStatus, SettingsCard } from './settings-card';

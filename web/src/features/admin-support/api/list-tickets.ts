@@ -1,7 +1,7 @@
 import { type TicketListParams, toAdminTicketListQuery } from '@shared/rules/admin-ticket-filters';
 import type { AdminTicketList } from '@shared/schemas/admin-ticket-list';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { apiRequest, isApiError } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 import { adminTicketListKey } from './query-keys';
 
 /** One page of the tickets list; the page on screen stays while the next one loads. */
@@ -11,6 +11,4 @@ export const useAdminTickets = (params: TicketListParams) =>
     queryFn: ({ signal }): Promise<AdminTicketList> =>
       apiRequest('adminListTickets', { query: toAdminTicketListQuery(params), signal }),
     placeholderData: keepPreviousData,
-    // A 400 is an answer about the filters: asking again gives the same answer.
-    retry: (failures, error) => !(isApiError(error) && error.status === 400) && failures < 2,
   });

@@ -3,10 +3,10 @@ import type { CartItem } from '@shared/rules/cart';
 import type { CheckedCart } from '@shared/rules/cart-catalogue';
 import { formatMoney, lineTotal } from '@shared/rules/money';
 import { Link } from 'react-router';
+import { unavailableLabel } from '../../../components/cart/cart-line';
 import { ArrowRightIcon } from '../../../components/icons';
 import { analytics, cartAnalyticsItems } from '../../../lib/analytics';
 import { paths } from '../../../paths';
-import { unavailableLabel } from './cart-line';
 
 interface OrderSummaryProps {
   items: CartItem[];

@@ -1,5 +1,6 @@
 import { ALL_BRANDS, isSortOption, SORT_OPTIONS, type SortOption } from '@shared/rules/catalogue';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
+import { SelectField } from '../../../components/form/field';
 import { CloseIcon } from '../../../components/icons';
 
 interface FilterPanelProps {
@@ -16,8 +17,6 @@ interface FilterPanelProps {
 /** Brand and sort. A sidebar on wide screens; on phones a sheet opened from the bottom bar. */
 export function FilterPanel(props: FilterPanelProps) {
   const { id, open, onClose, brands, brand, onBrandChange, sort, onSortChange } = props;
-  const brandId = useId();
-  const sortId = useId();
   const firstField = useRef<HTMLSelectElement>(null);
 
   // Opening the phone sheet moves focus into it, so keyboard and screen reader users land on the filters.
@@ -47,38 +46,32 @@ export function FilterPanel(props: FilterPanelProps) {
           <CloseIcon size={20} />
         </button>
       </div>
-      <div className="field">
-        <label htmlFor={brandId}>Brand</label>
-        <select
-          ref={firstField}
-          id={brandId}
-          value={brand}
-          onChange={(event) => onBrandChange(event.target.value)}
-        >
-          <option value={ALL_BRANDS}>All</option>
-          {brands.map((b) => (
-            <option key={b} value={b}>
-              {b}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor={sortId}>Sort by</label>
-        <select
-          id={sortId}
-          value={sort}
-          onChange={(event) => {
-            if (isSortOption(event.target.value)) onSortChange(event.target.value);
-          }}
-        >
-          {SORT_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        ref={firstField}
+        label="Brand"
+        value={brand}
+        onChange={(event) => onBrandChange(event.target.value)}
+      >
+        <option value={ALL_BRANDS}>All</option>
+        {brands.map((b) => (
+          <option key={b} value={b}>
+            {b}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Sort by"
+        value={sort}
+        onChange={(event) => {
+          if (isSortOption(event.target.value)) onSortChange(event.target.value);
+        }}
+      >
+        {SORT_OPTIONS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </SelectField>
       <button type="button" className="btn btn--primary btn--block filter-panel__done" onClick={onClose}>
         Show Results
       </button>

@@ -5,7 +5,7 @@ import type { Product } from '@shared/schemas/product';
 import { Link } from 'react-router';
 import { BoxIcon, CalendarIcon } from '../../../components/icons';
 import { ProductImage } from '../../../components/product-image';
-import { useSettings } from '../../settings/settings-context';
+import { useSettings } from '../../../lib/settings/settings-context';
 
 interface ProductCardProps {
   product: Product;

@@ -4,8 +4,8 @@ import type { CartItem } from '@shared/rules/cart';
 import type { CheckedCart } from '@shared/rules/cart-catalogue';
 import { formatMoney, lineTotal } from '@shared/rules/money';
 import { useLayoutEffect, useRef, useState } from 'react';
+import { unavailableLabel } from '../../../components/cart/cart-line';
 import { ProductImage } from '../../../components/product-image';
-import { unavailableLabel } from '../../cart/components/cart-line';
 
 interface BuybackSummaryProps {
   items: CartItem[];

@@ -6,19 +6,13 @@ import { defaultPayoutMethod, enabledPayoutMethods } from '@shared/rules/payout'
 import { PAYOUT_METHODS, type PayoutMethod } from '@shared/rules/settings-defaults';
 import { checkoutShape, ZCheckoutForm } from '@shared/schemas/checkout';
 import type { OrderConfirmation } from '@shared/schemas/order';
-import { type ChangeEvent, useEffect, useId, useMemo, useRef } from 'react';
-import {
-  type FieldError,
-  type FieldPath,
-  get,
-  type UseFormRegisterReturn,
-  useForm,
-  useWatch,
-} from 'react-hook-form';
+import { type ChangeEvent, useEffect, useMemo, useRef } from 'react';
+import { type FieldError, get, type UseFormRegisterReturn, useForm, useWatch } from 'react-hook-form';
+import { CheckboxField, TextField } from '../../../components/form/field';
 import { ShieldIcon } from '../../../components/icons';
-import { TextField } from '../../../components/text-field';
-import { type ApiError, isApiError } from '../../../lib/api-client';
-import { useSettings } from '../../settings/settings-context';
+import { isApiError } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { useSettings } from '../../../lib/settings/settings-context';
 import { createOrderBody, useCreateOrder } from '../api/create-order';
 import { checkoutAttemptKey } from '../checkout-attempt';
 import type { CheckoutFormInput, CheckoutFormOutput } from '../checkout-form-types';
@@ -27,11 +21,8 @@ import { PayoutSection } from './payout-section';
 export const ATTESTATION_LABEL =
   'I confirm my items are sealed, unopened, in original packaging, unexpired (at least 10 months until expiry), clean and undamaged, and stored at room temperature. I understand soiled or contaminated items are not paid or returned.';
 
-const FORM_FIELDS = new Set(Object.keys(checkoutShape));
-
-/** A server field path (`firstName`, `payout.paypalEmail`) that names one of this form's fields. */
-const isFormPath = (path: string): path is FieldPath<CheckoutFormInput> =>
-  FORM_FIELDS.has(path.split('.')[0]);
+/** The request's paths that are this form's (`firstName`, `payout.paypalEmail`); `items.*` are the cart's. */
+const FORM_FIELDS = Object.keys(checkoutShape);
 
 /**
  * Reformats the input as it is typed (the phone mask, an upper-case state), then lets react-hook-form read it.
@@ -78,7 +69,6 @@ export function CheckoutForm({
   const noMethods = fallbackMethod === null;
   const createOrder = useCreateOrder();
   const inFlight = useRef(false);
-  const attestationId = useId();
 
   const {
     control,
@@ -123,12 +113,6 @@ export function CheckoutForm({
     return message === messages.checkout.paypalEmail ? messages.checkout.paypalEmailShown : message;
   };
 
-  const showServerErrors = (error: ApiError) => {
-    for (const [path, message] of Object.entries(error.fields)) {
-      if (isFormPath(path)) setError(path, { type: 'server', message });
-    }
-  };
-
   const onSubmit = async (values: CheckoutFormOutput) => {
     // A second click before the button re-renders disabled must not start a second request.
     if (inFlight.current) return;
@@ -140,7 +124,7 @@ export function CheckoutForm({
       const order = await createOrder.mutateAsync({ body, idempotencyKey: checkoutAttemptKey(body) });
       onOrderCreated(order);
     } catch (error) {
-      if (isApiError(error) && error.status === 400) showServerErrors(error);
+      applyServerErrors({ setError, getValues }, error, { fields: FORM_FIELDS });
       onError(bannerMessage(error));
     } finally {
       inFlight.current = false;
@@ -233,22 +217,13 @@ export function CheckoutForm({
       </fieldset>
 
       <div className="card checkout-section">
-        <div className={errors.attestation ? 'attestation field--invalid' : 'attestation'}>
-          <input
-            id={attestationId}
-            type="checkbox"
-            required
-            aria-invalid={errors.attestation ? true : undefined}
-            aria-describedby={errors.attestation ? `${attestationId}-error` : undefined}
-            {...register('attestation')}
-          />
-          <label htmlFor={attestationId}>{ATTESTATION_LABEL}</label>
-        </div>
-        {errors.attestation?.message && (
-          <p id={`${attestationId}-error`} className="field__error">
-            {errors.attestation.message}
-          </p>
-        )}
+        <CheckboxField
+          className="attestation"
+          label={ATTESTATION_LABEL}
+          required
+          error={errors.attestation?.message}
+          {...register('attestation')}
+        />
       </div>
 
       <div className="checkout-submit">

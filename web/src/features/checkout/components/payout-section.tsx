@@ -3,8 +3,8 @@ import { type EnabledPayoutMethods, payoutMethodDisplay } from '@shared/rules/pa
 import type { PayoutMethod } from '@shared/rules/settings-defaults';
 import { useId } from 'react';
 import type { UseFormRegister } from 'react-hook-form';
+import { TextField } from '../../../components/form/field';
 import { AlertIcon, InfoIcon } from '../../../components/icons';
-import { TextField } from '../../../components/text-field';
 import type { CheckoutFormInput } from '../checkout-form-types';
 import { PAYOUT_FIELDS } from '../payout-fields';
 

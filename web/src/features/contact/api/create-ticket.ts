@@ -6,4 +6,4 @@ export const createTicket = (body: ContactForm): Promise<TicketCreated> =>
   apiRequest('createTicket', { body });
 
 /** One ticket per press: never retried, a retry after a lost answer would open a second ticket. */
-export const useCreateTicket = () => useMutation({ mutationFn: createTicket, retry: false });
+export const useCreateTicket = () => useMutation({ mutationFn: createTicket });

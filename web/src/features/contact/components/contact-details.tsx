@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { ContactOption } from '../../../components/contact-option';
 import { MailIcon, PhoneIcon } from '../../../components/icons';
 import { socialNetworks, telHref } from '../../../lib/contact-links';
+import { useSettings } from '../../../lib/settings/settings-context';
 import { paths } from '../../../paths';
-import { useSettings } from '../../settings/settings-context';
 
 /** Phone, e-mail and social links, each only when the owner set it (spec 000 §2 Contact). */
 export function ContactDetails() {

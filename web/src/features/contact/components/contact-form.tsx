@@ -1,48 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '@shared/messages';
 import { type ContactForm as ContactFormValues, ZContactForm } from '@shared/schemas/ticket';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { type FieldPath, useForm } from 'react-hook-form';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
+import { TextAreaField, TextField } from '../../../components/form/field';
 import { AlertIcon, CheckCircleIcon } from '../../../components/icons';
-import { isApiError } from '../../../lib/api-client';
+import { applyServerErrors } from '../../../lib/form-errors';
 import { useCreateTicket } from '../api/create-ticket';
 
 type ContactFormInput = z.input<typeof ZContactForm>;
 
 const EMPTY: ContactFormInput = { name: '', email: '', phone: '', subject: '', message: '' };
-const FIELD_NAMES = Object.keys(EMPTY) as Array<FieldPath<ContactFormInput>>;
-
-interface FieldProps {
-  name: FieldPath<ContactFormInput>;
-  label: string;
-  error?: string;
-  children: (aria: {
-    id: string;
-    'aria-invalid': true | undefined;
-    'aria-describedby': string | undefined;
-  }) => ReactNode;
-}
-
-function Field({ name, label, error, children }: FieldProps) {
-  const id = `contact-${name}`;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children({
-        id,
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': error ? `${id}-error` : undefined,
-      })}
-      {error && (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 /** 'Send Us a Message' (spec 000 §2, §4): editing, sending, the ticket number, then an emptied form again. */
 export function ContactForm({ initialSubject = '' }: { initialSubject?: string }) {
   const ticket = useCreateTicket();
@@ -54,6 +23,7 @@ export function ContactForm({ initialSubject = '' }: { initialSubject?: string }
     reset,
     setError,
     setFocus,
+    getValues,
     formState: { errors },
   } = useForm<ContactFormInput, unknown, ContactFormValues>({
     resolver: zodResolver(ZContactForm),
@@ -68,13 +38,7 @@ export function ContactForm({ initialSubject = '' }: { initialSubject?: string }
     ticket.mutate(values, {
       onError: (error) => {
         // A 400 names the fields the server refused: show each message beside its field.
-        if (isApiError(error)) {
-          for (const [field, message] of Object.entries(error.fields)) {
-            if ((FIELD_NAMES as string[]).includes(field)) {
-              setError(field as FieldPath<ContactFormInput>, { type: 'server', message });
-            }
-          }
-        }
+        applyServerErrors({ setError, getValues }, error);
         setFailure((n) => n + 1);
         window.alert(messages.contact.submitFailed);
       },
@@ -125,24 +89,45 @@ export function ContactForm({ initialSubject = '' }: { initialSubject?: string }
       )}
       <form className="stacked-form" noValidate onSubmit={handleSubmit(onSubmit)}>
         <div className="contact-form__row">
-          <Field name="name" label="Your Name" error={errors.name?.message}>
-            {(aria) => <input type="text" autoComplete="name" {...aria} {...register('name')} />}
-          </Field>
-          <Field name="email" label="Email Address" error={errors.email?.message}>
-            {(aria) => <input type="email" autoComplete="email" {...aria} {...register('email')} />}
-          </Field>
+          <TextField
+            id="contact-name"
+            label="Your Name"
+            autoComplete="name"
+            error={errors.name?.message}
+            {...register('name')}
+          />
+          <TextField
+            id="contact-email"
+            label="Email Address"
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...register('email')}
+          />
         </div>
         <div className="contact-form__row">
-          <Field name="phone" label="Phone Number" error={errors.phone?.message}>
-            {(aria) => <input type="tel" autoComplete="tel" {...aria} {...register('phone')} />}
-          </Field>
-          <Field name="subject" label="Subject" error={errors.subject?.message}>
-            {(aria) => <input type="text" {...aria} {...register('subject')} />}
-          </Field>
+          <TextField
+            id="contact-phone"
+            label="Phone Number"
+            type="tel"
+            autoComplete="tel"
+            error={errors.phone?.message}
+            {...register('phone')}
+          />
+          <TextField
+            id="contact-subject"
+            label="Subject"
+            error={errors.subject?.message}
+            {...register('subject')}
+          />
         </div>
-        <Field name="message" label="Your Question" error={errors.message?.message}>
-          {(aria) => <textarea rows={6} {...aria} {...register('message')} />}
-        </Field>
+        <TextAreaField
+          id="contact-message"
+          label="Your Question"
+          rows={6}
+          error={errors.message?.message}
+          {...register('message')}
+        />
         <button type="submit" className="btn btn--primary btn--lg contact-form__submit" disabled={sending}>
           {sending ? 'Sending...' : 'Send Message'}
         </button>

@@ -2,8 +2,8 @@ import { BADGE_BOUNCE_MS } from '@shared/constants';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { CartIcon } from '../../../components/icons';
+import { useCartQuantity } from '../../../lib/cart/cart-store';
 import { paths } from '../../../paths';
-import { useCartQuantity } from '../../cart/cart-store';
 
 export const cartLabel = (quantity: number): string =>
   `Cart, ${quantity} ${quantity === 1 ? 'item' : 'items'}`;

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { MailIcon, PhoneIcon } from '../../../components/icons';
+import { SiteLogo } from '../../../components/site-logo';
 import { socialNetworks, telHref } from '../../../lib/contact-links';
+import { useSettings } from '../../../lib/settings/settings-context';
 import { paths } from '../../../paths';
-import { useSettings } from '../../settings/settings-context';
-import { SiteLogo } from './site-logo';
 
 const quickLinks = [
   { to: paths.products.path, label: 'Sell Strips' },

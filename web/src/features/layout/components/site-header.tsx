@@ -2,10 +2,10 @@ import { HEADER_SCROLL_THRESHOLD_PX } from '@shared/constants';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CloseIcon, MenuIcon } from '../../../components/icons';
+import { SiteLogo } from '../../../components/site-logo';
+import { useSettings } from '../../../lib/settings/settings-context';
 import { paths } from '../../../paths';
-import { useSettings } from '../../settings/settings-context';
 import { CartLink } from './cart-link';
-import { SiteLogo } from './site-logo';
 
 const NAV_ID = 'primary-navigation';
 

@@ -1,13 +1,11 @@
 import type { OrderConfirmation } from '@shared/schemas/order';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest, isApiError } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 
 export const orderByTokenQueryKey = (token: string) => ['orders', 'by-token', token] as const;
 
 export const getOrderByToken = (token: string, signal?: AbortSignal): Promise<OrderConfirmation> =>
   apiRequest('getOrderByToken', { query: { token }, signal });
-
-const MAX_RETRIES = 2;
 
 /**
  * The order behind the secret link from the confirmation e-mail. A 4xx (malformed, unknown, expired link)
@@ -19,6 +17,4 @@ export const useOrderByToken = (token: string | null) =>
     queryFn: ({ signal }) => getOrderByToken(token!, signal),
     enabled: Boolean(token),
     staleTime: 5 * 60 * 1000,
-    retry: (failures, error) =>
-      !(isApiError(error) && error.status >= 400 && error.status < 500) && failures < MAX_RETRIES,
   });

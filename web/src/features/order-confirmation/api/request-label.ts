@@ -1,7 +1,7 @@
 import type { ShipmentView } from '@shared/schemas/shipment';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { labelQueryKey } from './get-label';
+import { labelQueryKey } from '../../../lib/orders/get-label';
 
 export const requestLabel = ({ orderId, token }: { orderId: string; token: string }): Promise<ShipmentView> =>
   apiRequest('requestLabel', { params: { orderId }, body: { token } });
@@ -14,7 +14,6 @@ export const useRequestLabel = (orderId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (token: string) => requestLabel({ orderId, token }),
-    retry: false,
     // A read still under way must not land after this answer and overwrite it.
     onMutate: () => queryClient.cancelQueries({ queryKey: labelQueryKey(orderId) }),
     onSuccess: (view) => queryClient.setQueryData(labelQueryKey(orderId), view),

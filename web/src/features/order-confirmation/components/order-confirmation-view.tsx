@@ -9,8 +9,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { AlertIcon, BoxIcon, CheckCircleIcon, ClipboardIcon, PhoneIcon } from '../../../components/icons';
 import { supportPhone } from '../../../lib/contact-links';
+import { useSettings } from '../../../lib/settings/settings-context';
 import { contactHref, paths } from '../../../paths';
-import { useSettings } from '../../settings/settings-context';
 import { ShippingLabel } from './shipping-label';
 import { SupportDialog } from './support-dialog';
 

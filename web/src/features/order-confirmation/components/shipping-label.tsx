@@ -9,8 +9,8 @@ import { Link, useNavigate } from 'react-router';
 import { AlertIcon, ClockIcon, PrinterIcon, QrCodeIcon, TruckIcon } from '../../../components/icons';
 import { ShippingTimeline } from '../../../components/shipping-timeline';
 import { isApiError } from '../../../lib/api-client';
+import { isLabelInProgress, useLabel } from '../../../lib/orders/get-label';
 import { contactHref, paths, shippingQrCodeHref } from '../../../paths';
-import { isLabelInProgress, useLabel } from '../api/get-label';
 import { useRequestLabel } from '../api/request-label';
 
 /** Spec 000 §8: an error about the API key, carrier account or warehouse address links staff to the settings. */

@@ -10,7 +10,7 @@ export const lookupOrder = (body: OrderLookupRequest): Promise<OrderTracking> =>
  * Tracking by order number and checkout e-mail. A mutation, not a query: the answer is personal, is fetched
  * on demand and must not linger in a cache. Never retried, since failed attempts count toward the rate limit.
  */
-export const useLookupOrder = () => useMutation({ mutationFn: lookupOrder, retry: false });
+export const useLookupOrder = () => useMutation({ mutationFn: lookupOrder });
 
 /**
  * The server's message for a refused lookup ('Order not found', 'Invalid credentials', the 429 wait),

@@ -4,12 +4,15 @@ import { ZOrderLookupRequest } from '@shared/schemas/order';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
+import { TextField } from '../../../components/form/field';
 import { AlertIcon, InfoIcon, SearchIcon } from '../../../components/icons';
+import { applyServerErrors } from '../../../lib/form-errors';
 
 type LookupFormValues = z.input<typeof ZOrderLookupRequest>;
 
 interface LookupFormProps {
-  onSubmit: (values: OrderLookupRequest) => void;
+  /** Settles with the lookup; a refusal that names a field shows beside it. */
+  onSubmit: (values: OrderLookupRequest) => Promise<unknown>;
   pending: boolean;
   /** The last failure, shown above the form; a new attempt number announces it again, even if the text repeats. */
   error: { message: string; attempt: number } | null;
@@ -22,6 +25,8 @@ export function LookupForm({ onSubmit, pending, error, focusOnMount = false }: L
     register,
     handleSubmit,
     setFocus,
+    setError,
+    getValues,
     formState: { errors },
   } = useForm<LookupFormValues, unknown, OrderLookupRequest>({
     resolver: zodResolver(ZOrderLookupRequest),
@@ -32,9 +37,16 @@ export function LookupForm({ onSubmit, pending, error, focusOnMount = false }: L
   }, [focusOnMount, setFocus]);
 
   const orderNumber = register('orderNumber');
+  const submit = handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (failure) {
+      applyServerErrors({ setError, getValues }, failure);
+    }
+  });
 
   return (
-    <form className="card track-form stacked-form" noValidate onSubmit={handleSubmit(onSubmit)}>
+    <form className="card track-form stacked-form" noValidate onSubmit={submit}>
       {error && (
         <div key={error.attempt} className="notice notice--danger track-form__error" role="alert">
           <AlertIcon size={20} />
@@ -42,57 +54,35 @@ export function LookupForm({ onSubmit, pending, error, focusOnMount = false }: L
         </div>
       )}
 
-      <div className="field">
-        <label htmlFor="track-order-number">Order Number</label>
-        <input
-          id="track-order-number"
-          type="text"
-          autoCapitalize="characters"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="e.g. C7K2M9Q"
-          aria-invalid={errors.orderNumber ? true : undefined}
-          aria-describedby={`track-order-number-hint${errors.orderNumber ? ' track-order-number-error' : ''}`}
-          {...orderNumber}
-          onChange={(event) => {
-            // Upper case as typed, keeping the caret where it was.
-            const input = event.target;
-            const caret = input.selectionStart;
-            input.value = input.value.toUpperCase();
-            if (caret !== null) input.setSelectionRange(caret, caret);
-            return orderNumber.onChange(event);
-          }}
-        />
-        <p id="track-order-number-hint" className="field__hint">
-          'C' followed by 6 letters or digits, for example C7K2M9Q.
-        </p>
-        {errors.orderNumber && (
-          <p id="track-order-number-error" className="field__error">
-            {errors.orderNumber.message}
-          </p>
-        )}
-      </div>
-
-      <div className="field">
-        <label htmlFor="track-email">Email</label>
-        <input
-          id="track-email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={`track-email-hint${errors.email ? ' track-email-error' : ''}`}
-          {...register('email')}
-        />
-        <p id="track-email-hint" className="field__hint">
-          The e-mail address you used at checkout.
-        </p>
-        {errors.email && (
-          <p id="track-email-error" className="field__error">
-            {errors.email.message}
-          </p>
-        )}
-      </div>
+      <TextField
+        id="track-order-number"
+        label="Order Number"
+        autoCapitalize="characters"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="e.g. C7K2M9Q"
+        hint="'C' followed by 6 letters or digits, for example C7K2M9Q."
+        error={errors.orderNumber?.message}
+        {...orderNumber}
+        onChange={(event) => {
+          // Upper case as typed, keeping the caret where it was.
+          const input = event.target;
+          const caret = input.selectionStart;
+          input.value = input.value.toUpperCase();
+          if (caret !== null) input.setSelectionRange(caret, caret);
+          return orderNumber.onChange(event);
+        }}
+      />
+      <TextField
+        id="track-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        hint="The e-mail address you used at checkout."
+        error={errors.email?.message}
+        {...register('email')}
+      />
 
       <button type="submit" className="btn btn--primary btn--lg btn--block" disabled={pending}>
         <SearchIcon size={18} />

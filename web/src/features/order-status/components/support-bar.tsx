@@ -4,8 +4,8 @@ import { ContactOption } from '../../../components/contact-option';
 import { Dialog } from '../../../components/dialog';
 import { ArrowRightIcon, MailIcon, PhoneIcon } from '../../../components/icons';
 import { supportEmail, supportPhone, telHref } from '../../../lib/contact-links';
+import { useSettings } from '../../../lib/settings/settings-context';
 import { contactHref } from '../../../paths';
-import { useSettings } from '../../settings/settings-context';
 
 /** The fixed bottom bar of the order view: 'Email Support' and a 'Contact Us' dialog about this order. */
 export function SupportBar({ orderNumber }: { orderNumber: string }) {

@@ -1,8 +1,9 @@
 import { CATALOGUE_REFRESH_MS, CATALOGUE_STALE_MS } from '@shared/constants';
 import type { Product } from '@shared/schemas/product';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest, isApiError } from '../../../lib/api-client';
-import { productsQueryKey } from '../../catalogue/api/list-products';
+import { apiRequest } from '../../../lib/api-client';
+import { productsQueryKey } from '../../../lib/products/list-products';
+import { retryTransient } from '../../../lib/query-client';
 
 export const productQueryKey = (id: string) => ['products', 'detail', id] as const;
 
@@ -10,8 +11,8 @@ export const getProduct = (id: string, signal?: AbortSignal): Promise<Product> =
   apiRequest('getProduct', { params: { id }, signal });
 
 /**
- * One product by uuid. Coming from the catalogue it shows at once from the list already in the cache; a 404
- * is final, other failures retry once.
+ * One product by uuid. Coming from the catalogue it shows at once from the list already in the cache; a 4xx
+ * is final, a network or server failure retries once.
  */
 export function useProduct(id: string | null) {
   const queryClient = useQueryClient();
@@ -23,7 +24,7 @@ export function useProduct(id: string | null) {
     // Staff change prices and stock at any time (no redeploy): a visible page picks that up by itself.
     refetchOnWindowFocus: true,
     refetchInterval: CATALOGUE_REFRESH_MS,
-    retry: (failures, error) => !(isApiError(error) && error.status === 404) && failures < 1,
+    retry: retryTransient(1),
     initialData: () =>
       queryClient.getQueryData<Product[]>(productsQueryKey)?.find((product) => product.id === id),
     initialDataUpdatedAt: () => queryClient.getQueryState(productsQueryKey)?.dataUpdatedAt,

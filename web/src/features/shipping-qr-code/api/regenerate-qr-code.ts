@@ -1,7 +1,7 @@
 import type { QrCode, ShipmentView } from '@shared/schemas/shipment';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { labelQueryKey } from '../../order-confirmation/api/get-label';
+import { labelQueryKey } from '../../../lib/orders/get-label';
 
 export const regenerateQrCode = ({ orderId, token }: { orderId: string; token: string }): Promise<QrCode> =>
   apiRequest('regenerateQrCode', { params: { orderId }, body: { token } });
@@ -14,7 +14,6 @@ export const useRegenerateQrCode = (orderId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (token: string) => regenerateQrCode({ orderId, token }),
-    retry: false,
     onSuccess: (qr) =>
       queryClient.setQueryData<ShipmentView>(labelQueryKey(orderId), (view) =>
         view ? { ...view, qrCodeUrl: qr.qrCodeUrl, labelBrokerId: qr.labelBrokerId } : view,

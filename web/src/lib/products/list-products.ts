@@ -1,7 +1,8 @@
 import { CATALOGUE_REFRESH_MS, CATALOGUE_STALE_MS } from '@shared/constants';
 import type { Product } from '@shared/schemas/product';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
+import { retryTransient } from '../query-client';
 
 export const productsQueryKey = ['products'] as const;
 
@@ -17,5 +18,5 @@ export const useProducts = () =>
     // Staff change prices and stock at any time (no redeploy): a visible page picks that up by itself.
     refetchOnWindowFocus: true,
     refetchInterval: CATALOGUE_REFRESH_MS,
-    retry: 1,
+    retry: retryTransient(1),
   });

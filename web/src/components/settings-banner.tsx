@@ -1,6 +1,6 @@
 import { messages } from '@shared/messages';
-import { AlertIcon } from '../../../components/icons';
-import { useSettingsState } from '../../settings/settings-context';
+import { useSettingsState } from '../lib/settings/settings-context';
+import { AlertIcon } from './icons';
 
 /** The yellow notice shown while the defaults stand in for settings that failed to load. */
 export function SettingsBanner() {

@@ -2,9 +2,9 @@ import { messages } from '@shared/messages';
 import type { CheckedCart } from '@shared/rules/cart-catalogue';
 import { formatMoney } from '@shared/rules/money';
 import { Link } from 'react-router';
-import { AlertIcon } from '../../../components/icons';
-import { paths } from '../../../paths';
-import '../cart-check.css';
+import { paths } from '../../paths';
+import { AlertIcon } from '../icons';
+import './cart-check.css';
 
 interface CartCheckNoticeProps {
   checked: CheckedCart | null;

@@ -1,6 +1,6 @@
 import type { PublicSettings } from '@shared/schemas/settings';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
 
 export const settingsQueryKey = ['settings'] as const;
 

@@ -5,10 +5,10 @@ import type { CartLineAvailability, PriceChange } from '@shared/rules/cart-catal
 import { formatMoney, lineTotal } from '@shared/rules/money';
 import { productPath } from '@shared/rules/slug';
 import { Link } from 'react-router';
-import { CloseIcon } from '../../../components/icons';
-import { ProductImage } from '../../../components/product-image';
-import { analytics, cartAnalyticsItems } from '../../../lib/analytics';
-import { cartActions } from '../cart-store';
+import { analytics, cartAnalyticsItems } from '../../lib/analytics';
+import { cartActions } from '../../lib/cart/cart-store';
+import { CloseIcon } from '../icons';
+import { ProductImage } from '../product-image';
 
 interface CartLineProps {
   item: CartItem;

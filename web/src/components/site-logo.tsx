@@ -1,5 +1,5 @@
 import type { PublicSettings } from '@shared/schemas/settings';
-import { LogoMark } from '../../../components/icons';
+import { LogoMark } from './icons';
 
 /** The uploaded logo when the owner chose to use one, else the mark and the site name. */
 export function SiteLogo({ settings }: { settings: PublicSettings }) {

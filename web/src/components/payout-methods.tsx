@@ -3,7 +3,7 @@ import { enabledPayoutMethods, payoutMethodDisplay } from '@shared/rules/payout'
 import type { PayoutMethod } from '@shared/rules/settings-defaults';
 import type { PaymentMethods } from '@shared/schemas/settings';
 import type { ReactNode } from 'react';
-import { BankIcon, CheckIcon, CoinIcon } from '../../../components/icons';
+import { BankIcon, CheckIcon, CoinIcon } from './icons';
 
 function MethodGroup({ title, icon, methods }: { title: string; icon: ReactNode; methods: PayoutMethod[] }) {
   return (

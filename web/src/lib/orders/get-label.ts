@@ -1,7 +1,7 @@
 import { LABEL_POLL_INTERVAL_MS } from '@shared/constants';
 import type { ShipmentState, ShipmentView } from '@shared/schemas/shipment';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest, isApiError } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
 
 export const labelQueryKey = (orderId: string) => ['orders', orderId, 'label'] as const;
 
@@ -11,8 +11,6 @@ export const getLabel = (orderId: string, token: string, signal?: AbortSignal): 
 /** A label job is queued or a worker is buying the label: ask again soon. */
 export const isLabelInProgress = (state: ShipmentState | undefined): boolean =>
   state === 'requested' || state === 'purchasing';
-
-const MAX_RETRIES = 2;
 
 /**
  * An order's label, authorized by the order's secret token ('none' until one is asked for). With `poll`, it
@@ -26,6 +24,4 @@ export const useLabel = (orderId: string, token: string | null, { poll = false }
     enabled: Boolean(token && orderId),
     refetchInterval: (query) =>
       poll && isLabelInProgress(query.state.data?.state) ? LABEL_POLL_INTERVAL_MS : false,
-    retry: (failures, error) =>
-      !(isApiError(error) && error.status >= 400 && error.status < 500) && failures < MAX_RETRIES,
   });

@@ -2,7 +2,7 @@ import { messages } from '@shared/messages';
 import { DEFAULT_PUBLIC_SETTINGS } from '@shared/rules/settings-defaults';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { LoadingState } from '../../components/loading-state';
-import { useSettingsQuery } from './api/get-settings';
+import { useSettingsQuery } from './get-settings';
 import { readCachedSettings, writeCachedSettings } from './settings-cache';
 import { SettingsContext, type SettingsState } from './settings-context';
 

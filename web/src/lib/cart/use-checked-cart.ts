@@ -1,7 +1,7 @@
 import type { CartItem } from '@shared/rules/cart';
 import { type CheckedCart, checkCart } from '@shared/rules/cart-catalogue';
 import { useEffect, useMemo } from 'react';
-import { useProducts } from '../catalogue/api/list-products';
+import { useProducts } from '../products/list-products';
 import { cartActions, type UseCart, useCart } from './cart-store';
 
 export interface UseCheckedCart {

@@ -1,6 +1,15 @@
-import { AlertIcon, CheckCircleIcon } from '../../../components/icons';
-import { SectionHeader } from '../../../components/section-header';
-import { acceptanceConditions, safetyNotice } from '../content';
+import { AlertIcon, CheckCircleIcon } from './icons';
+import { SectionHeader } from './section-header';
+
+const acceptanceConditions = [
+  'Sealed, unopened boxes in their original packaging',
+  'At least 10 months until the expiration date',
+  'Clean and undamaged boxes',
+  'Stored at room temperature',
+] as const;
+
+const safetyNotice =
+  'Soiled, blood-stained or contaminated items are not paid for and not returned, and the whole shipment may be rejected.';
 
 interface AcceptanceNoticeProps {
   /** Id of the heading, for the enclosing section's `aria-labelledby`. */
