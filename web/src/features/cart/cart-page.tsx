@@ -8,6 +8,7 @@ import { CartCheckNotice } from './components/cart-check-notice';
 import { CartLine } from './components/cart-line';
 import { OrderSummary } from './components/order-summary';
 import { useCheckedCart } from './use-checked-cart';
+import './cart.css';
 
 /** `/cart` (spec 000 §2 Cart). */
 export function CartPage() {

@@ -18,6 +18,8 @@ import { useSettings } from '../settings/settings-context';
 import { AcceptanceNotice } from './components/acceptance-notice';
 import { PayoutMethods } from './components/payout-methods';
 import { brands, stats, steps, testimonials, trustFeatures } from './content';
+import '../../components/content-sections.css';
+import './home.css';
 
 const featureIcons: Record<(typeof trustFeatures)[number]['id'], ReactNode> = {
   shipping: <TruckIcon size={26} />,

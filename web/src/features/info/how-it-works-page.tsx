@@ -16,6 +16,9 @@ import { paths } from '../../paths';
 import { AcceptanceNotice } from '../home/components/acceptance-notice';
 import { PayoutMethods } from '../home/components/payout-methods';
 import { useSettings } from '../settings/settings-context';
+import '../../components/content-sections.css';
+import '../../components/page-banner.css';
+import './info.css';
 
 const steps: Array<{ title: string; text: string; icon: ReactNode }> = [
   {

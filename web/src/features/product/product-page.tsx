@@ -27,6 +27,7 @@ import { paths, productTitle } from '../../paths';
 import { cartActions } from '../cart/cart-store';
 import { useSettings } from '../settings/settings-context';
 import { useProduct } from './api/get-product';
+import './product.css';
 
 const QUANTITY_CHOICES = Array.from(
   { length: PRODUCT_QUANTITY_MAX - PRODUCT_QUANTITY_MIN + 1 },

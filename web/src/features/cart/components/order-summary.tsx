@@ -7,6 +7,7 @@ import { ArrowRightIcon } from '../../../components/icons';
 import { analytics, cartAnalyticsItems } from '../../../lib/analytics';
 import { paths } from '../../../paths';
 import { unavailableLabel } from './cart-line';
+import '../../../components/summary-total.css';
 
 interface OrderSummaryProps {
   items: CartItem[];

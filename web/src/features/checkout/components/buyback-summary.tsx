@@ -6,6 +6,7 @@ import { formatMoney, lineTotal } from '@shared/rules/money';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { ProductImage } from '../../../components/product-image';
 import { unavailableLabel } from '../../cart/components/cart-line';
+import '../../../components/summary-total.css';
 
 interface BuybackSummaryProps {
   items: CartItem[];

@@ -7,6 +7,7 @@ import type * as z from 'zod/mini';
 import { AlertIcon, CheckCircleIcon } from '../../../components/icons';
 import { isApiError } from '../../../lib/api-client';
 import { useCreateTicket } from '../api/create-ticket';
+import '../../../components/stacked-form.css';
 
 type ContactFormInput = z.input<typeof ZContactForm>;
 

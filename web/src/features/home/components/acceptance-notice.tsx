@@ -1,6 +1,7 @@
 import { AlertIcon, CheckCircleIcon } from '../../../components/icons';
 import { SectionHeader } from '../../../components/section-header';
 import { acceptanceConditions, safetyNotice } from '../content';
+import './acceptance-notice.css';
 
 interface AcceptanceNoticeProps {
   /** Id of the heading, for the enclosing section's `aria-labelledby`. */

@@ -3,6 +3,7 @@ import { enabledPayoutMethods, payoutMethodDisplay } from '@shared/rules/payout'
 import type { PaymentMethods, PayoutMethod } from '@shared/schemas/settings';
 import type { ReactNode } from 'react';
 import { BankIcon, CheckIcon, CoinIcon } from '../../../components/icons';
+import './payout-methods.css';
 
 function MethodGroup({ title, icon, methods }: { title: string; icon: ReactNode; methods: PayoutMethod[] }) {
   return (

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as z from 'zod/mini';
 import { AlertIcon, InfoIcon, SearchIcon } from '../../../components/icons';
+import '../../../components/stacked-form.css';
 
 type LookupFormValues = z.input<typeof ZOrderLookupRequest>;
 
