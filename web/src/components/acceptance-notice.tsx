@@ -1,5 +1,6 @@
 import { AlertIcon, CheckCircleIcon } from './icons';
 import { SectionHeader } from './section-header';
+import './acceptance-notice.css';
 
 const acceptanceConditions = [
   'Sealed, unopened boxes in their original packaging',

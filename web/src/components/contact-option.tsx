@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import './contact-option.css';
 
 type ContactOptionTarget =
   | { href: string; to?: never; target?: string; rel?: string }

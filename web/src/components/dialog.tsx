@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon } from './icons';
+import './dialog.css';
 
 export interface DialogProps {
   open: boolean;

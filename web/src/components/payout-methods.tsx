@@ -4,6 +4,7 @@ import type { PayoutMethod } from '@shared/rules/settings-defaults';
 import type { PaymentMethods } from '@shared/schemas/settings';
 import type { ReactNode } from 'react';
 import { BankIcon, CheckIcon, CoinIcon } from './icons';
+import './payout-methods.css';
 
 function MethodGroup({ title, icon, methods }: { title: string; icon: ReactNode; methods: PayoutMethod[] }) {
   return (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ImageIcon } from './icons';
+import './product-image.css';
 
 interface ProductImageProps {
   src: string | null;

@@ -1,5 +1,6 @@
 import { formatDateTime } from '@shared/rules/date-format';
 import type { TimelineEntry } from '@shared/schemas/order';
+import './shipping-timeline.css';
 
 interface ShippingTimelineProps {
   entries: TimelineEntry[];

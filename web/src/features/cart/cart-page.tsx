@@ -8,6 +8,7 @@ import { usePageTitle } from '../../hooks/use-page-title';
 import { useCheckedCart } from '../../lib/cart/use-checked-cart';
 import { paths } from '../../paths';
 import { OrderSummary } from './components/order-summary';
+import './cart.css';
 
 /** `/cart` (spec 000 §2 Cart). */
 export function CartPage() {

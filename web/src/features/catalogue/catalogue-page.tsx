@@ -26,6 +26,8 @@ import {
 import { type ActiveFilter, ActiveFilters } from './components/active-filters';
 import { FilterPanel } from './components/filter-panel';
 import { ProductCard } from './components/product-card';
+import '../../components/page-banner.css';
+import './catalogue.css';
 
 type ViewMode = 'grid' | 'list';
 

@@ -19,6 +19,7 @@ import { CheckoutProgress } from './components/checkout-progress';
 import { EarningsBanner } from './components/earnings-banner';
 import { ProcessingScreen } from './components/processing-screen';
 import { useOnlineStatus } from './use-online-status';
+import './checkout.css';
 
 /** `/checkout` (spec 000 §2 Checkout, §4): the form, then the processing screen, then the confirmation. */
 export function CheckoutPage() {

@@ -4,6 +4,8 @@ import { usePageTitle } from '../../hooks/use-page-title';
 import { paths } from '../../paths';
 import { ContactDetails } from './components/contact-details';
 import { ContactForm } from './components/contact-form';
+import '../../components/page-banner.css';
+import './contact.css';
 
 /** An order number from `?order=` becomes the subject; anything else is ignored. */
 function subjectForOrder(order: string | null): string {

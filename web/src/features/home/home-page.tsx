@@ -18,6 +18,8 @@ import { usePageTitle } from '../../hooks/use-page-title';
 import { useSettings } from '../../lib/settings/settings-context';
 import { paths } from '../../paths';
 import { brands, stats, steps, testimonials, trustFeatures } from './content';
+import '../../components/content-sections.css';
+import './home.css';
 
 const featureIcons: Record<(typeof trustFeatures)[number]['id'], ReactNode> = {
   shipping: <TruckIcon size={26} />,

@@ -3,6 +3,8 @@ import { ArrowRightIcon, DollarIcon } from '../../components/icons';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { paths } from '../../paths';
 import { faqItems } from './faq-content';
+import '../../components/page-banner.css';
+import './info.css';
 
 export function FaqPage() {
   usePageTitle(paths.faq.title);

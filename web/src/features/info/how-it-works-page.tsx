@@ -16,6 +16,9 @@ import { SectionHeader } from '../../components/section-header';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { useSettings } from '../../lib/settings/settings-context';
 import { paths } from '../../paths';
+import '../../components/content-sections.css';
+import '../../components/page-banner.css';
+import './info.css';
 
 const steps: Array<{ title: string; text: string; icon: ReactNode }> = [
   {

@@ -9,6 +9,7 @@ import { isApiError } from '../../lib/api-client';
 import { paths } from '../../paths';
 import { useOrderByToken } from './api/get-order-by-token';
 import { OrderConfirmationView } from './components/order-confirmation-view';
+import './order-confirmation.css';
 
 function ProblemPanel({ message }: { message: string }) {
   return (

@@ -5,6 +5,8 @@ import { paths } from '../../paths';
 import { lookupErrorMessage, useLookupOrder } from './api/lookup-order';
 import { LookupForm } from './components/lookup-form';
 import { OrderView } from './components/order-view';
+import '../../components/page-banner.css';
+import './order-status.css';
 
 /**
  * Order tracking (spec 000 §2, §4): the form, then the order view; Back returns to an emptied form, and a

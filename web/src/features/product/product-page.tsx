@@ -27,6 +27,7 @@ import { cartActions } from '../../lib/cart/cart-store';
 import { useSettings } from '../../lib/settings/settings-context';
 import { paths, productTitle } from '../../paths';
 import { useProduct } from './api/get-product';
+import './product.css';
 
 const QUANTITY_CHOICES = Array.from(
   { length: PRODUCT_QUANTITY_MAX - PRODUCT_QUANTITY_MIN + 1 },

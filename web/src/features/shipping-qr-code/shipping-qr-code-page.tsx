@@ -10,6 +10,7 @@ import { isApiError } from '../../lib/api-client';
 import { useLabel } from '../../lib/orders/get-label';
 import { contactHref, orderConfirmationHref, paths } from '../../paths';
 import { QrCodeView } from './components/qr-code-view';
+import './shipping-qr-code.css';
 
 /** The QR code handed over by the confirmation page, if the navigation carried one that fits the contract. */
 function qrFromState(state: unknown): QrCode | null {

@@ -12,6 +12,7 @@ import { useUploadOrderImages } from '../api/upload-order-images';
 import { ConfirmDialog } from './confirm-dialog';
 import { DetailSection } from './detail-section';
 import { Feedback } from './feedback';
+import '../../../components/image-viewer.css';
 
 /** The confirm step's own refusal (one file is not the image it claimed) says which file; else the spec's text. */
 const uploadFailure = (error: unknown): string =>

@@ -7,6 +7,7 @@ import { unavailableLabel } from '../../../components/cart/cart-line';
 import { ArrowRightIcon } from '../../../components/icons';
 import { analytics, cartAnalyticsItems } from '../../../lib/analytics';
 import { paths } from '../../../paths';
+import '../../../components/summary-total.css';
 
 interface OrderSummaryProps {
   items: CartItem[];

@@ -6,6 +6,7 @@ import { formatMoney, lineTotal } from '@shared/rules/money';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { unavailableLabel } from '../../../components/cart/cart-line';
 import { ProductImage } from '../../../components/product-image';
+import '../../../components/summary-total.css';
 
 interface BuybackSummaryProps {
   items: CartItem[];

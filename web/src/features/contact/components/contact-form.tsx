@@ -8,6 +8,7 @@ import { TextAreaField, TextField } from '../../../components/form/field';
 import { AlertIcon, CheckCircleIcon } from '../../../components/icons';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useCreateTicket } from '../api/create-ticket';
+import '../../../components/stacked-form.css';
 
 type ContactFormInput = z.input<typeof ZContactForm>;
 

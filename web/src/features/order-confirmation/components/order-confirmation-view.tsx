@@ -13,6 +13,8 @@ import { useSettings } from '../../../lib/settings/settings-context';
 import { contactHref, paths } from '../../../paths';
 import { ShippingLabel } from './shipping-label';
 import { SupportDialog } from './support-dialog';
+import '../../../components/summary-total.css';
+import '../../../components/confirmation-facts.css';
 
 const SHIPPING_TIPS = [
   'Pack the boxes snugly in a sturdy shipping box, with padding so nothing shifts.',

@@ -12,6 +12,7 @@ import { isApiError } from '../../../lib/api-client';
 import { isLabelInProgress, useLabel } from '../../../lib/orders/get-label';
 import { contactHref, paths, shippingQrCodeHref } from '../../../paths';
 import { useRequestLabel } from '../api/request-label';
+import '../../../components/confirmation-facts.css';
 
 /** Spec 000 §8: an error about the API key, carrier account or warehouse address links staff to the settings. */
 const mentionsShippingConfig = (message: string): boolean =>

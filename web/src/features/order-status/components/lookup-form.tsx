@@ -7,6 +7,7 @@ import type * as z from 'zod/mini';
 import { TextField } from '../../../components/form/field';
 import { AlertIcon, InfoIcon, SearchIcon } from '../../../components/icons';
 import { applyServerErrors } from '../../../lib/form-errors';
+import '../../../components/stacked-form.css';
 
 type LookupFormValues = z.input<typeof ZOrderLookupRequest>;
 

@@ -2,6 +2,7 @@ import type { OrderTracking } from '@shared/schemas/order';
 import { type KeyboardEvent, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { ArrowLeftIcon, ArrowRightIcon } from '../../../components/icons';
+import '../../../components/image-viewer.css';
 
 type OrderImage = OrderTracking['images'][number];
 

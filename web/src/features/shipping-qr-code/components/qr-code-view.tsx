@@ -7,6 +7,7 @@ import { AlertIcon, ArrowLeftIcon } from '../../../components/icons';
 import { isApiError } from '../../../lib/api-client';
 import { contactHref, paths } from '../../../paths';
 import { useRegenerateQrCode } from '../api/regenerate-qr-code';
+import '../../../components/confirmation-facts.css';
 
 interface QrCodeViewProps {
   initial: QrCode;

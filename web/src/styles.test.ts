@@ -1,0 +1,80 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+
+// The stylesheets' layout: web/src/styles.css is the render-blocking base every page loads (index.html links
+// it); a feature's or a shared component's own styles sit next to it and load with its lazy chunk.
+const SRC = __dirname;
+const BASE = join(SRC, 'styles.css');
+// The entry chunk: the layout (header, footer), the 404 page and the settings load with every page.
+const ENTRY_FEATURES = new Set(['layout', 'not-found', 'settings']);
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+const all = filesUnder(SRC);
+const modules = all.filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
+const stylesheets = all.filter((f) => f.endsWith('.css'));
+const sources = new Map(modules.map((f) => [f, readFileSync(f, 'utf8')]));
+
+/** The CSS as a minifier would ship it, near enough: no comments, no runs of whitespace. */
+const shipped = (css: string) =>
+  css
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([{};:,>])\s*/g, '$1');
+
+/** Where a module lives: `features/<name>`, or the shared rest (`components`, `app`, `lib`...). */
+const area = (file: string) => {
+  const parts = relative(SRC, file).split('/');
+  return parts[0] === 'features' ? `features/${parts[1]}` : parts[0];
+};
+
+/** The modules whose markup uses `cls` (imports and the stylesheet imports themselves left out). */
+function usersOf(cls: string): string[] {
+  const pattern = new RegExp(`(^|[^\\w-])${cls.replace(/-/g, '\\-')}(?![\\w-])`);
+  return modules.filter((f) => {
+    const code = sources
+      .get(f)!
+      .split('\n')
+      .filter((line) => !/^\s*(import\b|\/\/|\*|\/\*)/.test(line) && !/ from '/.test(line))
+      .join('\n');
+    return pattern.test(code);
+  });
+}
+
+describe('web stylesheets', () => {
+  it('keeps the render-blocking base small: under 15 KB as shipped', () => {
+    expect(shipped(readFileSync(BASE, 'utf8')).length).toBeLessThan(15_000);
+  });
+
+  it('imports every stylesheet from a module, so none is left out of the build', () => {
+    const imported = new Set<string>();
+    for (const [file, code] of sources) {
+      for (const m of code.matchAll(/^import '([^']+\.css)';/gm)) imported.add(resolve(dirname(file), m[1]));
+    }
+    expect(stylesheets.filter((css) => !imported.has(css)).map((css) => relative(SRC, css))).toEqual([]);
+  });
+
+  it("leaves a lazy feature's own classes out of the base: they load with that feature's chunk", () => {
+    const base = readFileSync(BASE, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+    const classes = new Set(Array.from(base.matchAll(/\.([a-zA-Z_][\w-]*)/g), (m) => m[1]));
+    const misplaced: string[] = [];
+    for (const cls of classes) {
+      const areas = new Set(usersOf(cls).map(area));
+      const [only] = areas;
+      if (
+        areas.size === 1 &&
+        only.startsWith('features/') &&
+        !ENTRY_FEATURES.has(only.slice('features/'.length))
+      ) {
+        misplaced.push(`.${cls} (${only})`);
+      }
+    }
+    expect(misplaced).toEqual([]);
+  });
+});
