@@ -39,6 +39,24 @@ const fieldClass = (error: string | undefined, required: boolean | undefined, cl
     .filter(Boolean)
     .join(' ');
 
+/** A field's hint and error under its control, with the ids its `aria-describedby` names. */
+function FieldNotes(props: { hintId?: string; hint?: ReactNode; errorId?: string; error?: string }) {
+  return (
+    <>
+      {props.hintId && (
+        <p id={props.hintId} className="field__hint">
+          {props.hint}
+        </p>
+      )}
+      {props.errorId && (
+        <p id={props.errorId} className="field__error">
+          {props.error}
+        </p>
+      )}
+    </>
+  );
+}
+
 /**
  * One labelled control with its hint and error: the label names the control (`for`), the hint and the error
  * describe it (`aria-describedby`, hint first), and an error sets `aria-invalid`. Every form uses this (or one
@@ -67,16 +85,7 @@ export function Field({
         'aria-invalid': error ? true : undefined,
         'aria-describedby': describedBy,
       })}
-      {hintId && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {errorId && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
+      <FieldNotes hintId={hintId} hint={hint} errorId={errorId} error={error} />
     </div>
   );
 }
@@ -158,16 +167,7 @@ export function CheckboxField({
         />
         <label htmlFor={controlId}>{label}</label>
       </div>
-      {hintId && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {errorId && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
+      <FieldNotes hintId={hintId} hint={hint} errorId={errorId} error={error} />
     </>
   );
 }
