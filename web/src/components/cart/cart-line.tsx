@@ -41,7 +41,7 @@ export function CartLine({ item, availability, priceChange }: CartLineProps) {
 
   return (
     <li className={flag ? 'cart-line card cart-line--unavailable' : 'cart-line card'} data-testid="cart-line">
-      <div className="cart-line__media">
+      <div className="cart-line__media product-thumb">
         <ProductImage src={product.imageUrl} alt={name} />
       </div>
       <div className="cart-line__info">

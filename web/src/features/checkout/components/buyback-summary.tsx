@@ -50,7 +50,7 @@ export function BuybackSummary({ items, total, checked = null }: BuybackSummaryP
             const flag = unavailableLabel(line?.availability);
             return (
               <li key={product.id} className="buyback-item">
-                <div className="buyback-item__media">
+                <div className="buyback-item__media product-thumb">
                   <ProductImage src={product.imageUrl} alt={product.name} />
                 </div>
                 <div className="buyback-item__info">
