@@ -2,6 +2,7 @@
  * The back office's strings (spec 001), apart from the public side's so that the public pages' first download
  * carries none of them: the web's back-office chunks import this module through shared/messages.ts.
  */
+/** The overview (spec 001 §2, §8, §9). */
 export const dashboardMessages = {
   totalPayments: 'Total Payments',
   inboundShipments: 'Inbound Shipments',

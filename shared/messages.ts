@@ -267,8 +267,6 @@ export const authMessages = {
   unsupportedStep: 'This sign-in step is not supported. Please contact your administrator.',
 } as const;
 
-/** The overview (spec 001 §2, §8, §9). */
-
 /**
  * The public side's messages in one object. The back office's sections are left out on purpose: the public
  * pages import this object, so anything in it ships in their first download. Back-office code imports its
