@@ -1,7 +1,9 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type BuildOptions, buildSync, type Metafile } from 'esbuild';
+import type { BuildOptions, Metafile } from 'esbuild';
 import {
   type RouteDef,
   routes as routeTable,
@@ -14,6 +16,7 @@ import {
   type WorkerDef,
   workers as workerTable,
 } from '../shared/routes.js';
+import type { BundleRequest } from './bundle.js';
 
 // Works both as ESM (tsx, the CDK CLI) and as the CommonJS jest transforms it to.
 const thisFile = typeof __filename === 'string' ? __filename : fileURLToPath(import.meta.url);
@@ -68,20 +71,43 @@ export const lambdaBundleOptions = {
   legalComments: 'none',
 } satisfies BuildOptions;
 
+/** Runs infra/bundle.ts in a child process and gives its metafile; its errors are thrown here. */
+function runBundler(request: BundleRequest): Metafile {
+  const work = mkdtempSync(path.join(tmpdir(), 'bundle-'));
+  try {
+    const requestFile = path.join(work, 'request.json');
+    const metafileFile = path.join(work, 'metafile.json');
+    writeFileSync(requestFile, JSON.stringify(request));
+    const tsx = path.join(repoRoot, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+    const bundler = path.join(repoRoot, 'infra', 'bundle.ts');
+    const run = spawnSync(process.execPath, [tsx, bundler, requestFile, metafileFile], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+      stdio: ['ignore', 'inherit', 'pipe'],
+    });
+    if (run.status !== 0) {
+      throw new Error(
+        `Bundling the functions failed:\n${run.stderr || run.error?.message || `exit ${run.status}`}`,
+      );
+    }
+    if (run.stderr) process.stderr.write(run.stderr);
+    return JSON.parse(readFileSync(metafileFile, 'utf8')) as Metafile;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
 /**
  * Bundles every function into `<outdir>/<key>/index.js`, the folder the stack hands to Lambda as its code.
- * One esbuild call for all of them keeps a deploy (and every synth) to a second or two.
+ * One esbuild run for all of them keeps a deploy (and every synth) to a few seconds. It runs in a child
+ * process (infra/bundle.ts): the plugin that leaves unused schemas out needs esbuild's asynchronous API.
  */
 export function buildFunctions(outdir = 'dist/functions', options: BuildFunctionsOptions = {}): Metafile {
   const out = path.resolve(repoRoot, outdir);
   const entries = functionEntries(options);
-  const result = buildSync({
-    ...lambdaBundleOptions,
+  const metafile = runBundler({
     entryPoints: Object.fromEntries(Object.entries(entries).map(([key, entry]) => [`${key}/index`, entry])),
     outdir: out,
-    absWorkingDir: repoRoot,
-    metafile: true,
-    logLevel: 'warning',
   });
   for (const key of Object.keys(entries)) {
     const dir = path.join(out, key);
@@ -90,7 +116,7 @@ export function buildFunctions(outdir = 'dist/functions', options: BuildFunction
     // bundle from inside the repo or cdk.out) would read the CommonJS bundle as ESM. Lambda ignores it.
     writeFileSync(path.join(dir, 'package.json'), '{"type":"commonjs"}\n');
   }
-  return result.metafile;
+  return metafile;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === thisFile) {

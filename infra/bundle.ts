@@ -1,0 +1,61 @@
+/**
+ * The functions' esbuild run, with the plugin that leaves unused schemas out (infra/pure-schemas.ts). esbuild
+ * runs plugins only from its asynchronous API and `buildFunctions` is synchronous (the CDK app bundles while it
+ * is being constructed), so `buildFunctions` runs this file in a child process:
+ * `tsx infra/bundle.ts <request.json> <metafile.json>`.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type Metafile, type Plugin } from 'esbuild';
+import { lambdaBundleOptions, repoRoot } from './build-functions.js';
+import { dropRouteResponse, markPureInitializers, ROUTE_FILE, SCHEMA_MODULE } from './pure-schemas.js';
+
+export interface BundleRequest {
+  /** Output name (`<key>/index`) to entry file. */
+  entryPoints: Record<string, string>;
+  outdir: string;
+}
+
+export const pureSchemasPlugin: Plugin = {
+  name: 'pure-schemas',
+  setup(esbuild) {
+    esbuild.onLoad(
+      { filter: /[\\/]shared[\\/](schemas|routes)[\\/][^\\/]+\.ts$/ },
+      async ({ path: file }) => {
+        const source = await readFile(file, 'utf8');
+        if (ROUTE_FILE.test(file)) return { contents: dropRouteResponse(source, file), loader: 'ts' };
+        if (SCHEMA_MODULE.test(file)) return { contents: markPureInitializers(source, file), loader: 'ts' };
+        return undefined;
+      },
+    );
+  },
+};
+
+export async function bundle(request: BundleRequest): Promise<Metafile> {
+  const result = await build({
+    ...lambdaBundleOptions,
+    entryPoints: request.entryPoints,
+    outdir: request.outdir,
+    absWorkingDir: repoRoot,
+    metafile: true,
+    logLevel: 'warning',
+    plugins: [pureSchemasPlugin],
+  });
+  return result.metafile;
+}
+
+async function main([requestFile, metafileOut]: string[]): Promise<void> {
+  const request = JSON.parse(await readFile(requestFile, 'utf8')) as BundleRequest;
+  await writeFile(metafileOut, JSON.stringify(await bundle(request)));
+}
+
+// Works both as ESM (tsx) and as the CommonJS jest transforms it to.
+const thisFile = typeof __filename === 'string' ? __filename : fileURLToPath(import.meta.url);
+if (process.argv[1] && path.resolve(process.argv[1]) === thisFile) {
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    // esbuild has printed its own errors; a plugin's refusal is in the message.
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,96 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { lambdaBundleOptions, repoRoot } from './build-functions';
+import { pureSchemasPlugin } from './bundle';
+import { dropRouteResponse, markPureInitializers } from './pure-schemas';
+
+const open = '/* @__PURE__ */ (() => (';
+const close = '))()';
+
+describe('markPureInitializers', () => {
+  test('wraps the top-level declarations that call anything while the module loads', () => {
+    const source = [
+      "import * as z from 'zod/mini';",
+      'export const ZA = z.object({ a: z.string().check(z.minLength(1, m.a)) });',
+      'export const make = (n: number) => z.array(z.number(), n);',
+      "export const NAMES = ['a', 'b'] as const;",
+      "z.config({ customError: () => 'x' });",
+    ].join('\n');
+    const out = markPureInitializers(source, 'shared/schemas/a.ts').split('\n');
+    expect(out[1]).toBe(
+      `export const ZA = ${open}z.object({ a: z.string().check(z.minLength(1, m.a)) })${close};`,
+    );
+    // A function runs later, when called; a literal calls nothing; a statement is kept whatever it calls.
+    expect(out.slice(2)).toEqual(source.split('\n').slice(2));
+  });
+
+  test('leaves comments and strings alone', () => {
+    const source =
+      "/** z.object({}) */\nexport const M = 'z.string()';\nexport const Z = /* z.x() */ z.string();";
+    expect(markPureInitializers(source, 'a.ts')).toBe(
+      `/** z.object({}) */\nexport const M = 'z.string()';\nexport const Z = /* z.x() */ ${open}z.string()${close};`,
+    );
+  });
+
+  test('keeps what a schema does', async () => {
+    const source = 'const double = [1, 2].map((n) => n * 2);\nconst first = double.at(0);';
+    const { outputFiles } = await build({
+      stdin: {
+        contents: `${markPureInitializers(source, 'a.ts')}\nconsole.log(JSON.stringify([double, first]));`,
+        loader: 'ts',
+      },
+      write: false,
+    });
+    const logged: string[] = [];
+    new Function('console', outputFiles[0].text)({ log: (text: string) => logged.push(text) });
+    expect(logged).toEqual(['[[2,4],2]']);
+  });
+});
+
+describe('dropRouteResponse', () => {
+  test("replaces the route's response schema and nothing else", () => {
+    const source = [
+      "import { ZA, ZB } from '../schemas/a.js';",
+      'export const getA = {',
+      "  path: '/api/a',",
+      '  request: { body: ZA },',
+      '  response: ZB,',
+      '} as const satisfies RouteDef;',
+    ].join('\n');
+    expect(dropRouteResponse(source, 'shared/routes/get-a.ts')).toBe(
+      source.replace('response: ZB', 'response: undefined'),
+    );
+  });
+
+  test('every route file of the repository declares one', () => {
+    const dir = path.join(repoRoot, 'shared', 'routes');
+    for (const file of readdirSync(dir)) {
+      const source = readFileSync(path.join(dir, file), 'utf8');
+      expect(dropRouteResponse(source, file)).toMatch(/\n {2}response: undefined,\n/);
+    }
+  });
+});
+
+describe('the functions bundle', () => {
+  // One schema from a module of many: the label-jobs message (shipment.ts also holds the EasyPost event).
+  const entry =
+    "import { ZLabelJob } from './shared/schemas/shipment.js'; console.log(ZLabelJob.safeParse({}).success);";
+  const bundleText = async (plugins: (typeof pureSchemasPlugin)[]) => {
+    const result = await build({
+      ...lambdaBundleOptions,
+      stdin: { contents: entry, resolveDir: repoRoot, loader: 'ts' },
+      write: false,
+      plugins,
+    });
+    return result.outputFiles[0].text;
+  };
+
+  test('leaves out the schemas a function does not import', async () => {
+    // Without the plugin the whole module is built (should esbuild ever read zod's marks, the plugin can go).
+    expect(await bundleText([])).toContain('tracking_details');
+    const text = await bundleText([pureSchemasPlugin]);
+    expect(text).not.toContain('tracking_details');
+    expect(text).toContain('jobId must be a UUID');
+  });
+});

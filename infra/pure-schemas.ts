@@ -1,0 +1,88 @@
+/**
+ * Lets esbuild leave out of a Lambda the schemas it does not use. A schema module (`shared/schemas/*.ts`) is a
+ * list of `export const ZFoo = z.object(...)`: a function that imports one schema from it used to build every
+ * schema of the module when it started, because esbuild keeps a call it cannot prove free of side effects, and
+ * it does not read zod's own `@__NO_SIDE_EFFECTS__` marks across modules (Rollup does; the web build is fine).
+ *
+ * So, when bundling functions only, each top-level declaration of a schema module that calls anything is
+ * marked `@__PURE__` (it builds a schema and nothing else), and a route file's `response` schema is dropped: it
+ * types what a handler returns and the web client checks answers with it, but no function reads it at run time.
+ */
+import ts from 'typescript';
+
+const PURE_CALL_OPEN = '/* @__PURE__ */ (() => (';
+const PURE_CALL_CLOSE = '))()';
+
+/** The schema modules and the route files the plugin rewrites; a path with either separator. */
+export const SCHEMA_MODULE = /[\\/]shared[\\/]schemas[\\/][^\\/]+\.ts$/;
+export const ROUTE_FILE = /[\\/]shared[\\/]routes[\\/][^\\/]+\.ts$/;
+
+interface Edit {
+  at: number;
+  end?: number;
+  text: string;
+}
+
+function applyEdits(source: string, edits: Edit[]): string {
+  let out = source;
+  for (const edit of [...edits].sort((a, b) => b.at - a.at)) {
+    out = out.slice(0, edit.at) + edit.text + out.slice(edit.end ?? edit.at);
+  }
+  return out;
+}
+
+/** The initializers of the file's top-level `const`/`let` declarations: what runs when the module loads. */
+function topLevelInitializers(sf: ts.SourceFile): ts.Expression[] {
+  return sf.statements
+    .filter(ts.isVariableStatement)
+    .flatMap((statement) => statement.declarationList.declarations)
+    .flatMap((declaration) => (declaration.initializer ? [declaration.initializer] : []));
+}
+
+/** True when evaluating `node` calls something (a function body, which runs later, does not count). */
+function callsWhileLoading(node: ts.Node): boolean {
+  if (ts.isFunctionLike(node)) return false;
+  if (ts.isCallExpression(node) || ts.isNewExpression(node) || ts.isTaggedTemplateExpression(node))
+    return true;
+  return ts.forEachChild(node, callsWhileLoading) === true;
+}
+
+/**
+ * Wraps each top-level initializer that calls anything in a pure-marked arrow called at once:
+ * `export const ZA = /* @__PURE__ *\/ (() => (z.object({ a: z.string().check(z.minLength(1, m.a)) })))();`.
+ * It runs when it did before; esbuild drops it when nothing reads ZA. Marking the calls themselves would not
+ * do: esbuild keeps a pure call whose arguments read a property (`m.a`), as a getter might run.
+ */
+export function markPureInitializers(source: string, fileName: string): string {
+  const sf = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
+  const edits = topLevelInitializers(sf)
+    .filter(callsWhileLoading)
+    .flatMap((initializer): Edit[] => [
+      { at: initializer.getStart(sf), text: PURE_CALL_OPEN },
+      { at: initializer.end, text: PURE_CALL_CLOSE },
+    ]);
+  return applyEdits(source, edits);
+}
+
+/** A route file with its exported route's `response` schema replaced by `undefined` (see the top comment). */
+export function dropRouteResponse(source: string, fileName: string): string {
+  const sf = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
+  const edits: Edit[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isObjectLiteralExpression(node)) {
+      for (const property of node.properties) {
+        if (ts.isPropertyAssignment(property) && property.name.getText(sf) === 'response') {
+          edits.push({
+            at: property.initializer.getStart(sf),
+            end: property.initializer.end,
+            text: 'undefined',
+          });
+        }
+      }
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  for (const initializer of topLevelInitializers(sf)) visit(initializer);
+  return applyEdits(source, edits);
+}
