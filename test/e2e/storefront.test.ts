@@ -216,3 +216,26 @@ describe('mobile header', () => {
     await page.context().close();
   });
 });
+
+describe('first load', () => {
+  it('asks for the public settings once, with the page (index.html preloads them), and uses that answer', async () => {
+    const page = await newPage(browser, 'mobile');
+    const settingsRequests: string[] = [];
+    const warnings: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/settings') settingsRequests.push(request.resourceType());
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await page.goto(site('/'));
+    await waitForTitle(page, /^Home \| /);
+    // The payout methods come from the settings: the page has used them.
+    await page.getByRole('heading', { name: 'Traditional Methods' }).waitFor();
+    // One request, the preload (Chromium types it 'other'): the scripts' fetch (type 'fetch') took its answer.
+    expect(settingsRequests).toEqual(['other']);
+    expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+});
