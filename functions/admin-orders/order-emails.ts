@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { adminEmailMessages, adminOrderMessages as m } from '../../shared/messages.js';
+import { formatLongDate } from '../../shared/rules/date-format.js';
 import { formatMoney } from '../../shared/rules/money.js';
 import { ENV } from '../../shared/runtime-env.js';
 import type { ActivityEntry, OrderEmailTemplate } from '../../shared/schemas/admin-orders.js';
@@ -100,17 +101,11 @@ function completedAt(order: OrderItem, now: Date): string {
 }
 
 export function completionVars(order: OrderItem, siteName: string, siteUrl: string, now: Date) {
-  const date = new Date(completedAt(order, now));
   return {
     ...orderEmailVars(order, siteName, siteUrl),
     paid_amount: formatMoney(order.paid_amount),
     payment_method: paymentMethodLabel(order.payment_method ?? ''),
-    completion_date: date.toLocaleDateString('en-US', {
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-      timeZone: 'UTC',
-    }),
+    completion_date: formatLongDate(completedAt(order, now)),
   };
 }
 

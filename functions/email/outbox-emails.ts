@@ -1,5 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { adminOrderMessages } from '../../shared/messages.js';
+import { formatLongDate } from '../../shared/rules/date-format.js';
 import { ENV } from '../../shared/runtime-env.js';
 import type { EmailJob } from '../../shared/schemas/jobs.js';
 import { completionVars, emailableOrder, ORDER_EMAIL_DEFAULTS } from '../admin-orders/order-emails.js';
@@ -86,14 +87,6 @@ async function recordAttempt(id: string, reason: string, now: Date): Promise<voi
   ).catch(() => false);
 }
 
-const longDate = (iso: string): string =>
-  new Date(iso).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-
 /** What the label e-mail is filled with: the label of the record's generation, and the order's links. */
 export function labelVars(
   order: OrderItem,
@@ -110,7 +103,7 @@ export function labelVars(
     label_url: shipment.label_url ?? '',
     qr_url: `${site}/shipping-qr-code/${encodeURIComponent(order.order_id)}?token=${token}`,
     tracking_number: shipment.tracking_number || 'shown on the label',
-    ship_by: shipment.label_expires_at ? longDate(shipment.label_expires_at) : '',
+    ship_by: shipment.label_expires_at ? formatLongDate(shipment.label_expires_at) : '',
     confirmation_url: `${site}/order-confirmation?token=${token}`,
     contact_url: `${site}/contact`,
   };

@@ -1,4 +1,5 @@
 import { DEFAULT_EXPIRATION_MONTHS } from '../constants.js';
+import { dateFormat } from './date-format.js';
 
 export interface ExpirationSettings {
   teststrips_expiration: number | null;
@@ -22,7 +23,7 @@ export function addMonths(date: Date, months: number): Date {
 }
 
 export const formatMonthYear = (date: Date): string =>
-  date.toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+  dateFormat({ month: 'long', year: 'numeric' }).format(date);
 
 /** The minimum expiration date shown for a product, e.g. 'August 2027', or null for other product types. */
 export function minimumExpirationDate(

@@ -1,3 +1,4 @@
+import { dateFormat } from '@shared/rules/date-format';
 import { formatMoney } from '@shared/rules/money';
 import type { Dashboard } from '@shared/schemas/dashboard';
 import { useEffect, useRef } from 'react';
@@ -15,12 +16,12 @@ const FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
 /** Days arrive as UTC dates ('2026-11-23'): labelled in UTC so no viewer sees them shifted by a day. */
 const dayLabel = (date: string, withYear = false): string =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
+  dateFormat({
     month: 'short',
     day: 'numeric',
     year: withYear ? 'numeric' : undefined,
     timeZone: 'UTC',
-  });
+  }).format(new Date(`${date}T00:00:00Z`));
 
 const compactMoney = (value: number): string =>
   Math.abs(value) >= 1000 ? `$${(value / 1000).toFixed(value % 1000 === 0 ? 0 : 1)}k` : `$${value}`;
