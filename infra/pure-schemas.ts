@@ -1,12 +1,14 @@
 /**
- * Lets esbuild leave out of a Lambda the schemas it does not use. A schema module (`shared/schemas/*.ts`) is a
- * list of `export const ZFoo = z.object(...)`: a function that imports one schema from it used to build every
- * schema of the module when it started, because esbuild keeps a call it cannot prove free of side effects, and
- * it does not read zod's own `@__NO_SIDE_EFFECTS__` marks across modules (Rollup does; the web build is fine).
+ * Lets a bundle leave out the schemas it does not use. A schema module (`shared/schemas/*.ts`) is a list of
+ * `export const ZFoo = z.object(...)`: a function or page that imported one schema from it built every schema of
+ * the module when it loaded. A bundler keeps a call it cannot prove free of side effects: esbuild does not read
+ * zod's own `@__NO_SIDE_EFFECTS__` marks across modules, and neither it nor Rolldown (the web's) drops a
+ * `.check()` (a method call) or anything built around one.
  *
- * So, when bundling functions only, each top-level declaration of a schema module that calls anything is
- * marked `@__PURE__` (it builds a schema and nothing else), and a route file's `response` schema is dropped: it
- * types what a handler returns and the web client checks answers with it, but no function reads it at run time.
+ * So each top-level declaration of a schema module that calls anything is marked `@__PURE__` (it builds a
+ * schema and nothing else), by the functions' bundler (infra/bundle.ts) and the web's (web/vite.config.ts). The
+ * functions' bundler also drops a route file's `response` schema: it types what a handler returns and the web
+ * client checks answers with it, but no function reads it at run time.
  */
 import ts from 'typescript';
 

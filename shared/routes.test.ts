@@ -14,17 +14,19 @@ describe('route table files', () => {
     expect(module[name]).toBe(routes[name as keyof typeof routes]);
   });
 
-  it('names files so the web client splits them right: admin rows lazily, public rows in the first load', () => {
+  it('names files so the web client splits them right: admin rows lazily, public rows in the first load, webhooks never', () => {
     // The back office's files (admin-*, the admin session, the sign-in configuration) load with the back
-    // office; the web client's eager patterns (`[!ag]*`, `get-[!a]*`) take the others: a public file starting
-    // `a`, or `g` without being `get-`, would be in neither, and every call to it would fail (for the
-    // settings: the yellow 'Settings could not be loaded' banner on every page).
+    // office; the providers' webhooks are never called from a browser; the web client's eager patterns
+    // (`[!aegt]*`, `get-[!a]*`) take the others: a public file starting `a`, `e`, `t`, or `g` without being
+    // `get-`, would be in neither, and every call to it would fail (for the settings: the yellow 'Settings
+    // could not be loaded' banner on every page).
     const backOffice = /^(admin-.*|get-admin-session|get-auth-config)$/;
-    const eager = /^([^ag]|get-[^a])/;
+    const eager = /^([^aegt]|get-[^a])/;
     for (const [name, route] of Object.entries(routes)) {
       const file = kebab(name);
       if (route.auth === 'admin') expect(file).toMatch(backOffice);
-      if (!backOffice.test(file)) expect(file).toMatch(eager);
+      if ('webhook' in route && route.webhook) expect(file).not.toMatch(eager);
+      else if (!backOffice.test(file)) expect(file).toMatch(eager);
     }
   });
 });

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { defineConfig, type Plugin } from 'vite';
+import { markPureInitializers, SCHEMA_MODULE } from '../infra/pure-schemas';
 import { messages } from '../shared/messages';
 import { LoadingState } from './src/components/loading-state';
 
@@ -26,8 +27,22 @@ const startupScreen: Plugin = {
   },
 };
 
+/**
+ * A page downloads and builds only the schemas it uses: Rolldown reads zod's own side-effect marks, but keeps
+ * a schema written with `.check()` (a method call) and everything built around it. The functions' bundler
+ * does the same (infra/pure-schemas.ts).
+ */
+const pureSchemas: Plugin = {
+  name: 'pure-schemas',
+  enforce: 'pre',
+  transform(code, id) {
+    const file = id.split('?')[0];
+    return SCHEMA_MODULE.test(file) ? { code: markPureInitializers(code, file), map: null } : undefined;
+  },
+};
+
 export default defineConfig({
-  plugins: [startupScreen],
+  plugins: [startupScreen, pureSchemas],
   root: fileURLToPath(new URL('.', import.meta.url)),
   resolve: { alias: { '@shared': fileURLToPath(new URL('../shared', import.meta.url)) } },
   // No React plugin: Vite 8's built-in oxc transform compiles TSX with the automatic runtime.

@@ -31,3 +31,11 @@ test('the back office still has its strings, in a chunk of its own', () => {
   const text = readFileSync(join(assets, own[0]), 'utf8');
   expect(adminStrings.every((s) => text.includes(s))).toBe(true);
 });
+
+test("nor the schemas no browser uses: EasyPost's webhook event and the label-jobs message", () => {
+  const { files } = initialWebJs(distWeb);
+  const code = files.map((f) => readFileSync(join(distWeb, f.file), 'utf8')).join('\n');
+  // A key of ZEasyPostEvent and a message of ZLabelJob, which sit in shared/schemas/shipment.ts beside the label
+  // schemas the public pages use: the build leaves them out (web/vite.config.ts's pure-schemas plugin).
+  for (const unused of ['tracking_details', 'jobId must be a UUID']) expect(code).not.toContain(unused);
+});

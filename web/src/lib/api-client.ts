@@ -9,8 +9,9 @@ type RouteModule = Record<string, RouteDef>;
 // The route table's rows, one file each (shared/routes/<kebab-case name>.ts); only the table's types are
 // imported here. The public rows are in the first-load bundle. The back office's (admin-*, the admin session,
 // the sign-in configuration) are added by its own chunk (features/auth/back-office-routes.ts), so no visitor
-// downloads their schemas. Vite wants literal patterns, and neither `!` patterns nor extglobs work for files
-// outside web/: character classes do. Public files are those not starting `a` or `get-a` (shared/routes.test.ts).
+// downloads their schemas. The providers' webhooks (easypost-*, twilio-*) are never called from a browser: not
+// loaded at all. Vite wants literal patterns, and neither `!` patterns nor extglobs work for files outside web/:
+// character classes do. Public files are those not starting `a`, `e`, `t` or `get-a` (shared/routes.test.ts).
 const routeFiles = new Map<string, RouteModule>();
 
 /** Adds route files (as `import.meta.glob` gives them, eagerly) to those the client knows. */
@@ -20,9 +21,12 @@ export function registerRouteFiles(files: Record<string, RouteModule>): void {
 }
 
 registerRouteFiles(
-  import.meta.glob<RouteModule>(['../../../shared/routes/[!ag]*.ts', '../../../shared/routes/get-[!a]*.ts'], {
-    eager: true,
-  }),
+  import.meta.glob<RouteModule>(
+    ['../../../shared/routes/[!aegt]*.ts', '../../../shared/routes/get-[!a]*.ts'],
+    {
+      eager: true,
+    },
+  ),
 );
 
 function routeDef(name: RouteName): RouteDef {
