@@ -66,4 +66,62 @@ describe('the form-field kit', () => {
     expect(attrs(box, 'label').for).toBe('c');
     expect(textOf(box, 'c-error')).toBe('You must agree');
   });
+
+  test('a hidden label still names the control; its own class is kept', () => {
+    const html = renderToStaticMarkup(
+      <SelectField id="s" label="Status for order 42" hideLabel labelClassName="row-label">
+        <option value="new">New</option>
+      </SelectField>,
+    );
+    expect(html).toContain('<label for="s" class="visually-hidden row-label">Status for order 42</label>');
+    expect(attrs(html, 'select').id).toBe('s');
+    const shown = renderToStaticMarkup(<TextField id="v" label="Shown" />);
+    expect(attrs(shown, 'label').class).toBeUndefined();
+  });
+
+  test('layouts: stacked by default, compact and inline mark the wrapper', () => {
+    expect(attrs(renderToStaticMarkup(<TextField id="a" label="A" />), 'div').class).toBe('field');
+    expect(attrs(renderToStaticMarkup(<TextField id="b" label="B" layout="compact" />), 'div').class).toBe(
+      'field field--compact',
+    );
+    const inline = renderToStaticMarkup(
+      <SelectField id="c" label="Orders per page" layout="inline" className="pager__size" error="Bad size">
+        <option value="25">25</option>
+      </SelectField>,
+    );
+    expect(attrs(inline, 'div').class).toBe('field field--inline field--invalid pager__size');
+  });
+
+  test('alertError announces the error; without it the error is a plain note', () => {
+    const alerted = renderToStaticMarkup(<TextField id="a" label="A" error="Refused" alertError />);
+    expect(attrs(alerted, 'p').role).toBe('alert');
+    expect(attrs(alerted, 'p').id).toBe('a-error');
+    const plain = renderToStaticMarkup(<TextField id="b" label="B" error="Refused" />);
+    expect(attrs(plain, 'p').role).toBeUndefined();
+  });
+
+  test('after is rendered inside the field, under the hint and error; describedBy is read first', () => {
+    const html = renderToStaticMarkup(
+      <TextField
+        id="sid"
+        label="Account SID"
+        hint="From the console"
+        error="Invalid"
+        describedBy="sid-status"
+        after={<div id="sid-status">Saved</div>}
+      />,
+    );
+    expect(attrs(html, 'input')['aria-describedby']).toBe('sid-status sid-hint sid-error');
+    expect(html.indexOf('sid-error">')).toBeLessThan(html.indexOf('<div id="sid-status">'));
+    expect(html.endsWith('<div id="sid-status">Saved</div></div>')).toBe(true);
+  });
+
+  test('a checkbox takes describedBy and alertError too', () => {
+    const box = renderToStaticMarkup(
+      <CheckboxField id="on" label="Enabled" describedBy="on-status" error="Could not save" alertError />,
+    );
+    expect(attrs(box, 'input')['aria-describedby']).toBe('on-status on-error');
+    expect(box).not.toContain('describedBy');
+    expect(attrs(box, 'p').role).toBe('alert');
+  });
 });

@@ -9,6 +9,8 @@ export interface FieldControlProps {
   'aria-describedby'?: string;
 }
 
+export type FieldLayout = 'stacked' | 'compact' | 'inline';
+
 export interface FieldProps {
   label: string;
   /** The schema's (or the server's) message, shown under the control and announced with it. */
@@ -23,6 +25,22 @@ export interface FieldProps {
   describedBy?: string;
   /** The wrapper's class (the control's own is `controlClassName`). */
   className?: string;
+  /**
+   * `stacked` (the default): label over control, space under the field. `compact`: the same without that space,
+   * for toolbars and grids that space their own cells. `inline`: label beside the control, no space under.
+   */
+  layout?: FieldLayout;
+  /** The label is read, not shown (a list's search box or a row's status select): visually hidden. */
+  hideLabel?: boolean;
+  /** The label's own class, beside `visually-hidden` when `hideLabel`. */
+  labelClassName?: string;
+  /**
+   * The error is announced when it appears (`role="alert"`): for a field that saves on its own, where no submit
+   * moves focus to it.
+   */
+  alertError?: boolean;
+  /** Shown under the hint and error, inside the field (e.g. a 'Saving…' / 'Saved' status of its own). */
+  after?: ReactNode;
   /** Renders the control with the props it is given. */
   children: (control: FieldControlProps) => ReactNode;
 }
@@ -34,13 +52,30 @@ export function fieldIds(id: string, hasHint: boolean, error: string | undefined
   return { hintId, errorId, describedBy: [others, hintId, errorId].filter(Boolean).join(' ') || undefined };
 }
 
-const fieldClass = (error: string | undefined, required: boolean | undefined, className?: string) =>
-  ['field', error ? 'field--invalid' : '', required ? 'field--required' : '', className]
+const fieldClass = (
+  error: string | undefined,
+  required: boolean | undefined,
+  layout: FieldLayout,
+  className?: string,
+) =>
+  [
+    'field',
+    layout === 'stacked' ? '' : `field--${layout}`,
+    error ? 'field--invalid' : '',
+    required ? 'field--required' : '',
+    className,
+  ]
     .filter(Boolean)
     .join(' ');
 
 /** A field's hint and error under its control, with the ids its `aria-describedby` names. */
-function FieldNotes(props: { hintId?: string; hint?: ReactNode; errorId?: string; error?: string }) {
+function FieldNotes(props: {
+  hintId?: string;
+  hint?: ReactNode;
+  errorId?: string;
+  error?: string;
+  alertError?: boolean;
+}) {
   return (
     <>
       {props.hintId && (
@@ -49,7 +84,7 @@ function FieldNotes(props: { hintId?: string; hint?: ReactNode; errorId?: string
         </p>
       )}
       {props.errorId && (
-        <p id={props.errorId} className="field__error">
+        <p id={props.errorId} className="field__error" role={props.alertError ? 'alert' : undefined}>
           {props.error}
         </p>
       )}
@@ -70,22 +105,31 @@ export function Field({
   required,
   describedBy: others,
   className,
+  layout = 'stacked',
+  hideLabel,
+  labelClassName,
+  alertError,
+  after,
   children,
 }: FieldProps) {
   const autoId = useId();
   const controlId = id ?? autoId;
   const hasHint = hint !== undefined && hint !== null;
   const { hintId, errorId, describedBy } = fieldIds(controlId, hasHint, error, others);
+  const labelClass = [hideLabel ? 'visually-hidden' : '', labelClassName].filter(Boolean).join(' ');
   return (
-    <div className={fieldClass(error, required, className)}>
-      <label htmlFor={controlId}>{label}</label>
+    <div className={fieldClass(error, required, layout, className)}>
+      <label htmlFor={controlId} className={labelClass || undefined}>
+        {label}
+      </label>
       {children({
         id: controlId,
         required: required || undefined,
         'aria-invalid': error ? true : undefined,
         'aria-describedby': describedBy,
       })}
-      <FieldNotes hintId={hintId} hint={hint} errorId={errorId} error={error} />
+      <FieldNotes hintId={hintId} hint={hint} errorId={errorId} error={error} alertError={alertError} />
+      {after}
     </div>
   );
 }
@@ -105,10 +149,32 @@ function split<P extends Own>({
   required,
   describedBy,
   className,
+  layout,
+  hideLabel,
+  labelClassName,
+  alertError,
+  after,
   controlClassName,
   ...control
 }: P) {
-  return { field: { label, error, hint, id, required, describedBy, className }, controlClassName, control };
+  return {
+    field: {
+      label,
+      error,
+      hint,
+      id,
+      required,
+      describedBy,
+      className,
+      layout,
+      hideLabel,
+      labelClassName,
+      alertError,
+      after,
+    },
+    controlClassName,
+    control,
+  };
 }
 
 /** A labelled input; spread a react-hook-form registration into it. */
@@ -137,7 +203,7 @@ export function SelectField(props: Own & Native<'select'>) {
 
 /**
  * A checkbox with its label after it (label `for`, error tied with aria-describedby). `className` is the
- * row's class; the error shows under the row.
+ * row's class; the error shows under the row. `describedBy` and `alertError` work as in `Field`.
  */
 export function CheckboxField({
   label,
@@ -146,14 +212,20 @@ export function CheckboxField({
   id,
   required,
   className,
+  describedBy: others,
+  alertError,
   ...input
-}: Omit<Own, 'label'> & { label: ReactNode } & Omit<
-    ComponentProps<'input'>,
-    'id' | 'required' | 'className' | 'type'
-  >) {
+}: Omit<Own, 'label' | 'layout' | 'hideLabel' | 'labelClassName' | 'after' | 'controlClassName'> & {
+  label: ReactNode;
+} & Omit<ComponentProps<'input'>, 'id' | 'required' | 'className' | 'type'>) {
   const autoId = useId();
   const controlId = id ?? autoId;
-  const { hintId, errorId, describedBy } = fieldIds(controlId, hint !== undefined && hint !== null, error);
+  const { hintId, errorId, describedBy } = fieldIds(
+    controlId,
+    hint !== undefined && hint !== null,
+    error,
+    others,
+  );
   return (
     <>
       <div className={[className, error ? 'field--invalid' : ''].filter(Boolean).join(' ') || undefined}>
@@ -167,7 +239,7 @@ export function CheckboxField({
         />
         <label htmlFor={controlId}>{label}</label>
       </div>
-      <FieldNotes hintId={hintId} hint={hint} errorId={errorId} error={error} />
+      <FieldNotes hintId={hintId} hint={hint} errorId={errorId} error={error} alertError={alertError} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { adminProductMessages as m } from '@shared/messages';
 import type { Product } from '@shared/schemas/product';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { Dialog } from '../../components/dialog';
+import { Field, SelectField } from '../../components/form/field';
 import { AlertIcon, BoxIcon, SearchIcon } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
 import { StatePanel } from '../../components/state-panel';
@@ -88,32 +89,42 @@ export function ProductsPage() {
       </header>
 
       <search className="admin-products__toolbar" aria-label="Filter products">
-        <div className="admin-products__search">
-          <label htmlFor="admin-products-search" className="visually-hidden">
-            Search products
-          </label>
-          <SearchIcon size={18} className="admin-products__search-icon" aria-hidden="true" />
-          <input
-            id="admin-products-search"
-            type="search"
-            placeholder={m.searchPlaceholder}
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-          />
-        </div>
-        <div className="admin-products__brand">
-          <label htmlFor="admin-products-brand" className="visually-hidden">
-            Brand
-          </label>
-          <select id="admin-products-brand" value={brand} onChange={(event) => setBrand(event.target.value)}>
-            <option value="">{m.brandFilterAll}</option>
-            {brands.map((b) => (
-              <option key={b} value={b}>
-                {b}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field
+          id="admin-products-search"
+          label="Search products"
+          hideLabel
+          layout="compact"
+          className="admin-products__search"
+        >
+          {(control) => (
+            <>
+              <SearchIcon size={18} className="admin-products__search-icon" aria-hidden="true" />
+              <input
+                {...control}
+                type="search"
+                placeholder={m.searchPlaceholder}
+                value={query}
+                onChange={(event) => setQuery(event.target.value)}
+              />
+            </>
+          )}
+        </Field>
+        <SelectField
+          id="admin-products-brand"
+          label="Brand"
+          hideLabel
+          layout="compact"
+          className="admin-products__brand"
+          value={brand}
+          onChange={(event) => setBrand(event.target.value)}
+        >
+          <option value="">{m.brandFilterAll}</option>
+          {brands.map((b) => (
+            <option key={b} value={b}>
+              {b}
+            </option>
+          ))}
+        </SelectField>
       </search>
 
       {notice && (

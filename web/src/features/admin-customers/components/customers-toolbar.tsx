@@ -8,7 +8,7 @@ import {
 } from '@shared/rules/admin-customer-filters';
 import { CUSTOMER_SEARCH_FIELDS, MAX_INACTIVE_DAYS } from '@shared/schemas/admin-customer-list';
 import { useId } from 'react';
-import { TextField } from '../../../components/form/field';
+import { CheckboxField, SelectField, TextField } from '../../../components/form/field';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { FiltersToggle } from '../../admin/components/filters-toggle';
 import { ListSearch } from '../../admin/components/list-search';
@@ -99,7 +99,7 @@ export function CustomersToolbar({
   update,
   clear,
 }: CustomersToolbarProps) {
-  const ids = { panel: useId(), inactive: useId() };
+  const panelId = useId();
   const active = activePanelFilters(params);
 
   const toggleField = (field: (typeof CUSTOMER_SEARCH_FIELDS)[number], on: boolean) =>
@@ -123,15 +123,14 @@ export function CustomersToolbar({
             // The search always looks somewhere: the last field checked stays checked.
             const last = checked && params.fields.length === 1;
             return (
-              <label key={field} className="customers-check">
-                <input
-                  type="checkbox"
-                  checked={checked}
-                  disabled={last}
-                  onChange={(event) => toggleField(field, event.target.checked)}
-                />
-                {SEARCH_FIELD_LABELS[field]}
-              </label>
+              <CheckboxField
+                key={field}
+                label={SEARCH_FIELD_LABELS[field]}
+                className="customers-check"
+                checked={checked}
+                disabled={last}
+                onChange={(event) => toggleField(field, event.target.checked)}
+              />
             );
           })}
         </fieldset>
@@ -140,13 +139,13 @@ export function CustomersToolbar({
       <div className="customers-toolbar__row">
         <FiltersToggle
           open={panelOpen}
-          panelId={ids.panel}
+          panelId={panelId}
           active={active}
           onToggle={() => onPanelOpenChange(!panelOpen)}
         />
       </div>
 
-      <div id={ids.panel} className="customers-filters" hidden={!panelOpen}>
+      <div id={panelId} className="customers-filters" hidden={!panelOpen}>
         <div className="customers-filters__grid">
           <fieldset className="customers-range">
             <legend>Number of orders</legend>
@@ -161,20 +160,17 @@ export function CustomersToolbar({
           <DayRange legend="First order" from="firstFrom" to="firstTo" {...shared} />
           <DayRange legend="Last order" from="lastFrom" to="lastTo" {...shared} />
           <div className="customers-range">
-            <div className="field">
-              <label htmlFor={ids.inactive}>Last order more than … ago</label>
-              <select
-                id={ids.inactive}
-                value={params.inactive}
-                onChange={(event) => update({ inactive: event.target.value })}
-              >
-                {INACTIVE_OPTIONS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              label="Last order more than … ago"
+              value={params.inactive}
+              onChange={(event) => update({ inactive: event.target.value })}
+            >
+              {INACTIVE_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </SelectField>
             {params.inactive === 'custom' && (
               <NumberFilter
                 name="inactiveDays"

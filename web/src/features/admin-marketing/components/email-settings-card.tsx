@@ -6,9 +6,8 @@ import {
   type SaveEmailSettingsRequest,
   ZSaveEmailSettingsRequest,
 } from '@shared/schemas/admin-email';
-import { useId } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { TextField } from '../../../components/form/field';
+import { CheckboxField, TextField } from '../../../components/form/field';
 import { AlertIcon, CheckCircleIcon } from '../../../components/icons';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useSaveEmailSettings } from '../api/email-settings';
@@ -51,7 +50,6 @@ export function SenderCheck({ sender }: { sender: EmailSenderCheck }) {
 
 /** Spec 001 §2 Email settings: enable switch, from, optional reply-to, Save (the whole card at once). */
 export function EmailSettingsCard({ settings }: { settings: EmailSettings }) {
-  const switchId = useId();
   const save = useSaveEmailSettings();
   const [outcome, setOutcome] = useOutcome(SAVED_MESSAGE_MS);
   const {
@@ -81,7 +79,7 @@ export function EmailSettingsCard({ settings }: { settings: EmailSettings }) {
       reset(toForm(saved));
       setOutcome({ tone: 'success', text: m.saved });
     } catch (error) {
-      applyServerErrors({ setError, getValues }, error, { fields: ['fromEmail', 'replyTo'] });
+      applyServerErrors({ setError, getValues }, error, { fields: ['isEnabled', 'fromEmail', 'replyTo'] });
       setOutcome({ tone: 'error', text: refusalMessage(error, m.saveFailed) });
     }
   });
@@ -90,10 +88,12 @@ export function EmailSettingsCard({ settings }: { settings: EmailSettings }) {
     <MarketingCard id="email-settings" title={m.settingsTitle}>
       <form noValidate onSubmit={submit}>
         <div className="marketing-check">
-          <label htmlFor={switchId}>
-            <input id={switchId} type="checkbox" {...register('isEnabled')} />
-            <span>{m.enabled}</span>
-          </label>
+          <CheckboxField
+            label={m.enabled}
+            className="marketing-check__row"
+            error={errors.isEnabled?.message}
+            {...register('isEnabled')}
+          />
         </div>
         <div className="marketing-grid">
           <TextField

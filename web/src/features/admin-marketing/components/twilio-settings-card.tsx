@@ -5,6 +5,7 @@ import {
   ZUpdateSmsSettingsRequest,
 } from '@shared/schemas/admin-sms';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { CheckboxField, TextField } from '../../../components/form/field';
 import { useUpdateSmsSettings } from '../api/sms-settings';
 import { fieldMessages, MarketingCard, type Outcome, refusalMessage, useOutcome } from './marketing-card';
 
@@ -101,41 +102,40 @@ function TextSettingField({
     }
   };
 
-  const hintId = hint ? `${id}-hint` : undefined;
   const statusId = `${id}-status`;
-  const invalid = outcome?.tone === 'error';
+  // A refusal (this page's check, or the server's message for this field) is the field's error.
+  const error = outcome?.tone === 'error' ? outcome.text : undefined;
   return (
-    <div className={`field marketing-field${invalid ? ' field--invalid' : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type={type}
-        name={field}
-        value={draft}
-        placeholder={placeholder}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        maxLength={maxLength}
-        spellCheck={false}
-        aria-invalid={invalid ? true : undefined}
-        aria-describedby={[hintId, statusId].filter(Boolean).join(' ')}
-        aria-busy={saving || undefined}
-        onChange={(event) => setDraft(event.target.value)}
-        onBlur={() => void commit()}
-        onKeyDown={onKeyDown}
-      />
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      <div id={statusId}>
-        <FieldOutcome outcome={outcome} saving={saving} testId={`sms-${field}-status`} />
-      </div>
-    </div>
+    <TextField
+      id={id}
+      label={label}
+      hint={hint}
+      error={error}
+      alertError
+      describedBy={statusId}
+      className="marketing-field"
+      after={
+        <div id={statusId}>
+          <FieldOutcome outcome={outcome} saving={saving} testId={`sms-${field}-status`} />
+        </div>
+      }
+      type={type}
+      name={field}
+      value={draft}
+      placeholder={placeholder}
+      autoComplete={autoComplete}
+      inputMode={inputMode}
+      maxLength={maxLength}
+      spellCheck={false}
+      aria-busy={saving || undefined}
+      onChange={(event) => setDraft(event.target.value)}
+      onBlur={() => void commit()}
+      onKeyDown={onKeyDown}
+    />
   );
 }
 
+/** 'Saving…' while a save is under way, then 'Saved' (a refusal is the field's error, shown by the kit). */
 function FieldOutcome({
   outcome,
   saving,
@@ -150,12 +150,8 @@ function FieldOutcome({
       {saving ? (
         <p className="marketing-field__saving">Saving…</p>
       ) : (
-        outcome && (
-          <p
-            className={outcome.tone === 'error' ? 'field__error' : 'marketing-field__saved'}
-            role={outcome.tone === 'error' ? 'alert' : 'status'}
-            data-testid={testId}
-          >
+        outcome?.tone === 'success' && (
+          <p className="marketing-field__saved" role="status" data-testid={testId}>
             {outcome.text}
           </p>
         )
@@ -164,7 +160,7 @@ function FieldOutcome({
   );
 }
 
-/** The enable switch, saved on each change; a refused save puts it back. */
+/** The enable switch, saved on each change; a refused save puts it back and shows the refusal under it. */
 function EnableSetting({ stored }: { stored: boolean }) {
   const id = useId();
   const save = useSaveSetting();
@@ -187,21 +183,22 @@ function EnableSetting({ stored }: { stored: boolean }) {
     }
   };
 
+  const statusId = `${id}-status`;
   return (
     <div className="marketing-check">
-      <label htmlFor={id}>
-        <input
-          id={id}
-          type="checkbox"
-          name="isEnabled"
-          checked={checked}
-          disabled={saving}
-          aria-describedby={`${id}-status`}
-          onChange={(event) => void toggle(event.target.checked)}
-        />
-        <span>{m.enabled}</span>
-      </label>
-      <div id={`${id}-status`}>
+      <CheckboxField
+        id={id}
+        label={m.enabled}
+        className="marketing-check__row"
+        name="isEnabled"
+        checked={checked}
+        disabled={saving}
+        describedBy={statusId}
+        error={outcome?.tone === 'error' ? outcome.text : undefined}
+        alertError
+        onChange={(event) => void toggle(event.target.checked)}
+      />
+      <div id={statusId}>
         <FieldOutcome outcome={outcome} saving={saving} testId="sms-isEnabled-status" />
       </div>
     </div>

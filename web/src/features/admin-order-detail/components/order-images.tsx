@@ -5,6 +5,7 @@ import { formatDateTime } from '@shared/rules/date-format';
 import type { AdminOrderDetail, OrderImage } from '@shared/schemas/admin-orders';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
+import { TextField } from '../../../components/form/field';
 import { ImageIcon } from '../../../components/icons';
 import { isApiError } from '../../../lib/api-client';
 import { useDeleteOrderImage } from '../api/delete-order-image';
@@ -27,7 +28,6 @@ const uploadFailure = (error: unknown): string =>
 /** Spec 001 §2, §5 'Images': checked in the browser, uploaded with progress, shown as thumbnails, deletable. */
 export function OrderImagesSection({ order }: { order: AdminOrderDetail }) {
   const inputId = useId();
-  const hintId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const upload = useUploadOrderImages(order.orderId);
   const remove = useDeleteOrderImage(order.orderId);
@@ -75,23 +75,19 @@ export function OrderImagesSection({ order }: { order: AdminOrderDetail }) {
       icon={<ImageIcon size={20} />}
       className="aod-section--wide"
     >
-      <div className="field aod-upload">
-        <label htmlFor={inputId}>Add images</label>
-        <input
-          ref={inputRef}
-          id={inputId}
-          type="file"
-          multiple
-          accept={ORDER_IMAGE_TYPES.join(',')}
-          aria-describedby={hintId}
-          disabled={uploading}
-          onChange={onPick}
-          data-testid="image-input"
-        />
-        <p id={hintId} className="field__hint">
-          Up to 10 JPEG, PNG or WebP images, each under 7MB.
-        </p>
-      </div>
+      <TextField
+        id={inputId}
+        label="Add images"
+        hint="Up to 10 JPEG, PNG or WebP images, each under 7MB."
+        className="aod-upload"
+        ref={inputRef}
+        type="file"
+        multiple
+        accept={ORDER_IMAGE_TYPES.join(',')}
+        disabled={uploading}
+        onChange={onPick}
+        data-testid="image-input"
+      />
       {uploading && (
         <div className="aod-progress" role="status" data-testid="upload-progress">
           <label htmlFor={`${inputId}-progress`}>Uploading images... {upload.progress ?? 0}%</label>

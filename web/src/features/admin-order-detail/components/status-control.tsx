@@ -2,6 +2,7 @@ import { adminOrderMessages as m } from '@shared/messages';
 import { statusLabel } from '@shared/rules/admin-order-forms';
 import { ORDER_STATUSES, type OrderStatus } from '@shared/schemas/admin-orders';
 import { type ChangeEvent, useId, useState } from 'react';
+import { SelectField } from '../../../components/form/field';
 import { useSetOrderStatus } from '../api/set-order-status';
 import { ConfirmDialog } from './confirm-dialog';
 import { Feedback, type FeedbackTone } from './feedback';
@@ -48,28 +49,30 @@ export function StatusControl({ orderId, status }: { orderId: string; status: st
 
   return (
     <div className="aod-status-control">
-      <label htmlFor={selectId}>Order status</label>
-      <div className="aod-status-control__row">
-        <select
-          id={selectId}
-          value={draft ?? status}
-          onChange={onChange}
-          aria-busy={mutation.isPending}
-          data-testid="order-status-select"
-        >
-          {options.map((value) => (
-            <option key={value} value={value}>
-              {statusLabel(value)}
-            </option>
-          ))}
-        </select>
-        {mutation.isPending && (
-          <span className="aod-inline-busy" role="status">
-            <span className="spinner spinner--inline" aria-hidden="true" />
-            Saving...
-          </span>
-        )}
-      </div>
+      <SelectField
+        id={selectId}
+        label="Order status"
+        layout="compact"
+        className="aod-status-control__field"
+        after={
+          mutation.isPending && (
+            <span className="aod-inline-busy" role="status">
+              <span className="spinner spinner--inline" aria-hidden="true" />
+              Saving...
+            </span>
+          )
+        }
+        value={draft ?? status}
+        onChange={onChange}
+        aria-busy={mutation.isPending}
+        data-testid="order-status-select"
+      >
+        {options.map((value) => (
+          <option key={value} value={value}>
+            {statusLabel(value)}
+          </option>
+        ))}
+      </SelectField>
       {feedback && (
         <Feedback tone={feedback.tone} testId="status-feedback">
           {feedback.text}

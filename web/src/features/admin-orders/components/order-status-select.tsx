@@ -4,6 +4,7 @@ import { statusLabel } from '@shared/rules/admin-order-forms';
 import type { AdminOrderRow } from '@shared/schemas/admin-order-list';
 import type { OrderStatus } from '@shared/schemas/admin-orders';
 import { type ChangeEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
+import { SelectField } from '../../../components/form/field';
 import { useSetOrderStatus } from '../api/set-order-status';
 
 export interface StatusNotice {
@@ -114,29 +115,28 @@ export function OrderStatusSelect({ order, confirmComplete, onNotice }: OrderSta
   }
 
   return (
-    <div className="order-status-select">
-      <label htmlFor={id} className="visually-hidden">
-        Status for order {order.orderId}
-      </label>
-      <select
-        id={id}
-        value={chosen ?? held ?? order.status}
-        onChange={onChange}
-        onKeyDown={onKeyDown}
-        onPointerDown={() => {
-          keyMove.current = false;
-        }}
-        onBlur={() => held && void save(held as OrderStatus)}
-        aria-describedby={STATUS_SELECT_HINT_ID}
-        aria-busy={chosen !== null || undefined}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {mutation.isPending && <span className="spinner spinner--inline" aria-hidden="true" />}
-    </div>
+    <SelectField
+      id={id}
+      label={`Status for order ${order.orderId}`}
+      hideLabel
+      layout="inline"
+      className="order-status-select"
+      describedBy={STATUS_SELECT_HINT_ID}
+      after={mutation.isPending && <span className="spinner spinner--inline" aria-hidden="true" />}
+      value={chosen ?? held ?? order.status}
+      onChange={onChange}
+      onKeyDown={onKeyDown}
+      onPointerDown={() => {
+        keyMove.current = false;
+      }}
+      onBlur={() => held && void save(held as OrderStatus)}
+      aria-busy={chosen !== null || undefined}
+    >
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </SelectField>
   );
 }

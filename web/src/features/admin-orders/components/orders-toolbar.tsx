@@ -12,7 +12,8 @@ import {
 } from '@shared/rules/admin-order-filters';
 import { statusLabel } from '@shared/rules/admin-order-forms';
 import { SHIPMENT_STATUS_FILTERS } from '@shared/schemas/admin-orders';
-import { type ReactNode, useId } from 'react';
+import { useId } from 'react';
+import { SelectField, TextField } from '../../../components/form/field';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { FiltersToggle } from '../../admin/components/filters-toggle';
 import { ListSearch } from '../../admin/components/list-search';
@@ -38,22 +39,8 @@ interface OrdersToolbarProps {
   clear: () => void;
 }
 
-const errorId = (id: string) => `${id}-error`;
-
-/** A field's attributes when it is in error: invalid, and described by its message. */
-const described = (id: string, error: string | undefined) =>
-  error ? { 'aria-invalid': true as const, 'aria-describedby': errorId(id) } : {};
-
-const errorText = (id: string, error: string | undefined): ReactNode =>
-  error ? (
-    <p id={errorId(id)} className="field__error">
-      {error}
-    </p>
-  ) : null;
-
 /** One of the panel's choices: 'All …' first, then the options; its error (the server's) under it. */
 function FilterSelect(props: {
-  id: string;
   label: string;
   allLabel: string;
   value: string;
@@ -62,23 +49,21 @@ function FilterSelect(props: {
   onChange: (value: string) => void;
 }) {
   return (
-    <div className="orders-field">
-      <label htmlFor={props.id}>{props.label}</label>
-      <select
-        id={props.id}
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
-        {...described(props.id, props.error)}
-      >
-        <option value="">{props.allLabel}</option>
-        {props.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {errorText(props.id, props.error)}
-    </div>
+    <SelectField
+      label={props.label}
+      layout="compact"
+      className="orders-field"
+      error={props.error}
+      value={props.value}
+      onChange={(event) => props.onChange(event.target.value)}
+    >
+      <option value="">{props.allLabel}</option>
+      {props.options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 
@@ -92,16 +77,7 @@ export function OrdersToolbar({
   toggleQuick,
   clear,
 }: OrdersToolbarProps) {
-  const ids = {
-    panel: useId(),
-    status: useId(),
-    shipment: useId(),
-    method: useId(),
-    from: useId(),
-    to: useId(),
-    min: useId(),
-    max: useId(),
-  };
+  const panelId = useId();
   const minAmount = useDebouncedValue(params.minAmount, (v, replace) =>
     update({ minAmount: v }, { replace }),
   );
@@ -139,16 +115,15 @@ export function OrdersToolbar({
         <FiltersToggle
           className="orders-toolbar__toggle"
           open={panelOpen}
-          panelId={ids.panel}
+          panelId={panelId}
           active={activeInPanel}
           onToggle={() => onPanelOpenChange(!panelOpen)}
         />
       </div>
 
-      <div id={ids.panel} className="orders-filters" hidden={!panelOpen}>
+      <div id={panelId} className="orders-filters" hidden={!panelOpen}>
         <div className="orders-filters__grid">
           <FilterSelect
-            id={ids.status}
             label="Status"
             allLabel="All statuses"
             value={effectiveStatus(params)}
@@ -157,7 +132,6 @@ export function OrdersToolbar({
             onChange={(status) => update({ status })}
           />
           <FilterSelect
-            id={ids.shipment}
             label="Shipment status"
             allLabel="All shipment statuses"
             value={params.shipmentStatus}
@@ -166,7 +140,6 @@ export function OrdersToolbar({
             onChange={(shipmentStatus) => update({ shipmentStatus })}
           />
           <FilterSelect
-            id={ids.method}
             label="Payment method"
             allLabel="All payment methods"
             value={params.paymentMethod}
@@ -177,64 +150,56 @@ export function OrdersToolbar({
 
           <fieldset className="orders-range">
             <legend>Order date</legend>
-            <div className="orders-field">
-              <label htmlFor={ids.from}>From date</label>
-              <input
-                id={ids.from}
-                type="date"
-                value={params.from}
-                max={params.to || undefined}
-                onChange={(event) => update({ from: event.target.value })}
-                {...described(ids.from, errors.from)}
-              />
-              {errorText(ids.from, errors.from)}
-            </div>
-            <div className="orders-field">
-              <label htmlFor={ids.to}>To date</label>
-              <input
-                id={ids.to}
-                type="date"
-                value={params.to}
-                min={params.from || undefined}
-                onChange={(event) => update({ to: event.target.value })}
-                {...described(ids.to, errors.to)}
-              />
-              {errorText(ids.to, errors.to)}
-            </div>
+            <TextField
+              label="From date"
+              layout="compact"
+              className="orders-field"
+              error={errors.from}
+              type="date"
+              value={params.from}
+              max={params.to || undefined}
+              onChange={(event) => update({ from: event.target.value })}
+            />
+            <TextField
+              label="To date"
+              layout="compact"
+              className="orders-field"
+              error={errors.to}
+              type="date"
+              value={params.to}
+              min={params.from || undefined}
+              onChange={(event) => update({ to: event.target.value })}
+            />
           </fieldset>
 
           <fieldset className="orders-range">
             <legend>Order total</legend>
-            <div className="orders-field">
-              <label htmlFor={ids.min}>Min amount</label>
-              <input
-                id={ids.min}
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step={0.01}
-                value={minAmount.value}
-                onChange={(event) => minAmount.setValue(event.target.value)}
-                onBlur={minAmount.flush}
-                {...described(ids.min, errors.minAmount)}
-              />
-              {errorText(ids.min, errors.minAmount)}
-            </div>
-            <div className="orders-field">
-              <label htmlFor={ids.max}>Max amount</label>
-              <input
-                id={ids.max}
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step={0.01}
-                value={maxAmount.value}
-                onChange={(event) => maxAmount.setValue(event.target.value)}
-                onBlur={maxAmount.flush}
-                {...described(ids.max, errors.maxAmount)}
-              />
-              {errorText(ids.max, errors.maxAmount)}
-            </div>
+            <TextField
+              label="Min amount"
+              layout="compact"
+              className="orders-field"
+              error={errors.minAmount}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={0.01}
+              value={minAmount.value}
+              onChange={(event) => minAmount.setValue(event.target.value)}
+              onBlur={minAmount.flush}
+            />
+            <TextField
+              label="Max amount"
+              layout="compact"
+              className="orders-field"
+              error={errors.maxAmount}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step={0.01}
+              value={maxAmount.value}
+              onChange={(event) => maxAmount.setValue(event.target.value)}
+              onBlur={maxAmount.flush}
+            />
           </fieldset>
         </div>
         <div className="orders-filters__actions">

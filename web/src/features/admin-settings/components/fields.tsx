@@ -1,6 +1,6 @@
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import { type Control, Controller, type FieldPathByValue } from 'react-hook-form';
-import { SelectField, TextField } from '../../../components/form/field';
+import { CheckboxField, SelectField, TextField } from '../../../components/form/field';
 import type { SettingsForm } from '../settings-form';
 
 type TextPath = FieldPathByValue<SettingsForm, string | null>;
@@ -66,35 +66,26 @@ interface CheckboxProps {
 }
 
 export function SettingCheckbox({ control, name, label, onToggle, disabled }: CheckboxProps) {
-  const errorId = useId();
   return (
     <Controller
       control={control}
       name={name}
       render={({ field, fieldState }) => (
         <div className="settings-check">
-          <label>
-            <input
-              type="checkbox"
-              name={field.name}
-              ref={field.ref}
-              checked={field.value}
-              disabled={disabled}
-              onChange={(e) => {
-                field.onChange(e.target.checked);
-                onToggle?.(e.target.checked);
-              }}
-              onBlur={field.onBlur}
-              aria-invalid={fieldState.error ? true : undefined}
-              aria-describedby={fieldState.error ? errorId : undefined}
-            />
-            <span>{label}</span>
-          </label>
-          {fieldState.error && (
-            <p id={errorId} className="field__error">
-              {fieldState.error.message}
-            </p>
-          )}
+          <CheckboxField
+            label={label}
+            className="settings-check__row"
+            name={field.name}
+            ref={field.ref}
+            checked={field.value}
+            disabled={disabled}
+            onChange={(e) => {
+              field.onChange(e.target.checked);
+              onToggle?.(e.target.checked);
+            }}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+          />
         </div>
       )}
     />

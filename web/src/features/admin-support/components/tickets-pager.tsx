@@ -1,5 +1,5 @@
 import { TICKET_PAGE_SIZES } from '@shared/constants';
-import { useId } from 'react';
+import { SelectField } from '../../../components/form/field';
 
 interface TicketsPagerProps {
   page: number;
@@ -16,7 +16,6 @@ interface TicketsPagerProps {
  * at once; at 100,000 tickets it pages. Previous and Next stay focusable at the ends (aria-disabled).
  */
 export function TicketsPager({ page, pageSize, shown, total, onPage, onPageSize }: TicketsPagerProps) {
-  const sizeId = useId();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   return (
@@ -24,16 +23,19 @@ export function TicketsPager({ page, pageSize, shown, total, onPage, onPageSize 
       <p className="tickets-pager__summary" role="status">
         {shown > 0 ? `Showing ${first}–${first + shown - 1} of ${total} tickets` : ''}
       </p>
-      <div className="tickets-pager__size">
-        <label htmlFor={sizeId}>Tickets per page</label>
-        <select id={sizeId} value={String(pageSize)} onChange={(e) => onPageSize(Number(e.target.value))}>
-          {TICKET_PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Tickets per page"
+        layout="inline"
+        className="tickets-pager__size"
+        value={String(pageSize)}
+        onChange={(e) => onPageSize(Number(e.target.value))}
+      >
+        {TICKET_PAGE_SIZES.map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
+      </SelectField>
       {(pages > 1 || page > 1) && (
         <nav className="tickets-pager__pages" aria-label="Ticket pages">
           <button

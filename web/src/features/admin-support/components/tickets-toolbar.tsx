@@ -6,7 +6,8 @@ import {
   type TicketListParams,
   type TicketListPatch,
 } from '@shared/rules/admin-ticket-filters';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Field, SelectField } from '../../../components/form/field';
 import { SearchIcon } from '../../../components/icons';
 
 interface TicketsToolbarProps {
@@ -20,7 +21,6 @@ interface TicketsToolbarProps {
  * typed apply on Search, and with a change of 'Search in' or status.
  */
 export function TicketsToolbar({ params, update, clear }: TicketsToolbarProps) {
-  const ids = { search: useId(), field: useId(), status: useId() };
   const [query, setQuery] = useState(params.q);
   // The address changed elsewhere (Clear, Back): the box shows what the list is searching for.
   useEffect(() => setQuery(params.q), [params.q]);
@@ -49,54 +49,53 @@ export function TicketsToolbar({ params, update, clear }: TicketsToolbarProps) {
 
       <search>
         <form className="tickets-search" onSubmit={onSubmit}>
-          <div className="tickets-field tickets-field--query">
-            <label htmlFor={ids.search}>Search tickets</label>
-            <div className="tickets-search__box">
-              <SearchIcon size={20} className="tickets-search__icon" />
-              <input
-                id={ids.search}
-                type="search"
-                value={query}
-                onChange={(event) => setQuery(event.target.value)}
-                placeholder="Words to look for"
-                autoComplete="off"
-                enterKeyHint="search"
-                maxLength={100}
-              />
-            </div>
-          </div>
-          <div className="tickets-field">
-            <label htmlFor={ids.field}>{m.searchIn}</label>
-            <select
-              id={ids.field}
-              value={params.field}
-              onChange={(event) =>
-                update({ q: query.trim(), field: event.target.value as TicketListParams['field'] })
-              }
-            >
-              {TICKET_FIELD_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="tickets-field">
-            <label htmlFor={ids.status}>Status</label>
-            <select
-              id={ids.status}
-              value={params.status}
-              onChange={(event) =>
-                update({ q: query.trim(), status: event.target.value as TicketListParams['status'] })
-              }
-            >
-              {TICKET_STATUS_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field label="Search tickets" layout="compact" className="tickets-field tickets-field--query">
+            {(control) => (
+              <div className="tickets-search__box">
+                <SearchIcon size={20} className="tickets-search__icon" />
+                <input
+                  {...control}
+                  type="search"
+                  value={query}
+                  onChange={(event) => setQuery(event.target.value)}
+                  placeholder="Words to look for"
+                  autoComplete="off"
+                  enterKeyHint="search"
+                  maxLength={100}
+                />
+              </div>
+            )}
+          </Field>
+          <SelectField
+            label={m.searchIn}
+            layout="compact"
+            className="tickets-field"
+            value={params.field}
+            onChange={(event) =>
+              update({ q: query.trim(), field: event.target.value as TicketListParams['field'] })
+            }
+          >
+            {TICKET_FIELD_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="Status"
+            layout="compact"
+            className="tickets-field"
+            value={params.status}
+            onChange={(event) =>
+              update({ q: query.trim(), status: event.target.value as TicketListParams['status'] })
+            }
+          >
+            {TICKET_STATUS_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </SelectField>
           <div className="tickets-search__actions">
             <button type="submit" className="btn btn--primary">
               Search

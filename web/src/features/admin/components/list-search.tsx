@@ -1,4 +1,5 @@
-import { type FormEvent, type ReactNode, useId } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { Field } from '../../../components/form/field';
 import { SearchIcon } from '../../../components/icons';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import './list-search.css';
@@ -17,10 +18,11 @@ interface ListSearchProps {
   children?: ReactNode;
 }
 
-/** A back-office list's search box with its Search button, bound to the address through a debounce. */
+/**
+ * A back-office list's search box with its Search button, bound to the address through a debounce. The label is
+ * read, not shown (the placeholder and the icon say what the box is); the server's message shows under the box.
+ */
 export function ListSearch({ label, placeholder, value, onCommit, error, children }: ListSearchProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
   const search = useDebouncedValue(value, onCommit);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -29,32 +31,28 @@ export function ListSearch({ label, placeholder, value, onCommit, error, childre
   return (
     <search className="list-search">
       <form className="list-search__form" onSubmit={onSubmit}>
-        <label htmlFor={id} className="visually-hidden">
-          {label}
-        </label>
-        <SearchIcon size={20} className="list-search__icon" />
-        <input
-          id={id}
-          type="search"
-          value={search.value}
-          onChange={(event) => search.setValue(event.target.value)}
-          onBlur={search.flush}
-          placeholder={placeholder}
-          autoComplete="off"
-          enterKeyHint="search"
-          maxLength={100}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-        />
+        <Field label={label} hideLabel layout="compact" className="list-search__field" error={error}>
+          {(control) => (
+            <div className="list-search__box">
+              <SearchIcon size={20} className="list-search__icon" />
+              <input
+                {...control}
+                type="search"
+                value={search.value}
+                onChange={(event) => search.setValue(event.target.value)}
+                onBlur={search.flush}
+                placeholder={placeholder}
+                autoComplete="off"
+                enterKeyHint="search"
+                maxLength={100}
+              />
+            </div>
+          )}
+        </Field>
         <button type="submit" className="btn btn--primary">
           Search
         </button>
       </form>
-      {error && (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      )}
       {children}
     </search>
   );

@@ -1,6 +1,6 @@
 import { ORDER_PAGE_SIZES } from '@shared/constants';
 import { pageCount, pageItems } from '@shared/rules/admin-order-filters';
-import { useId } from 'react';
+import { SelectField } from '../../../components/form/field';
 import './pagination.css';
 
 interface PaginationProps {
@@ -21,7 +21,6 @@ interface PaginationProps {
  * focusable at the ends (aria-disabled): a disabled button would drop keyboard focus to the page.
  */
 export function Pagination({ noun, page, pageSize, summary, total, onPage, onPageSize }: PaginationProps) {
-  const sizeId = useId();
   const count = pageCount(total, pageSize);
 
   return (
@@ -29,23 +28,21 @@ export function Pagination({ noun, page, pageSize, summary, total, onPage, onPag
       <p className="admin-pagination__summary" role="status">
         {summary ?? ''}
       </p>
-      <div className="admin-pagination__size">
-        <label htmlFor={sizeId} className="admin-pagination__size-label">
-          {noun} per page
-        </label>
-        <select
-          id={sizeId}
-          className="admin-pagination__size-select"
-          value={String(pageSize)}
-          onChange={(event) => onPageSize(Number(event.target.value))}
-        >
-          {ORDER_PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label={`${noun} per page`}
+        layout="inline"
+        className="admin-pagination__size"
+        labelClassName="admin-pagination__size-label"
+        controlClassName="admin-pagination__size-select"
+        value={String(pageSize)}
+        onChange={(event) => onPageSize(Number(event.target.value))}
+      >
+        {ORDER_PAGE_SIZES.map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
+      </SelectField>
       {(count > 1 || page > 1) && (
         <nav className="admin-pagination__pages" aria-label={`${noun} pages`}>
           <button
