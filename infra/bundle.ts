@@ -54,7 +54,7 @@ async function main([requestFile, metafileOut]: string[]): Promise<void> {
 const thisFile = typeof __filename === 'string' ? __filename : fileURLToPath(import.meta.url);
 if (process.argv[1] && path.resolve(process.argv[1]) === thisFile) {
   main(process.argv.slice(2)).catch((error: unknown) => {
-    // esbuild has printed its own errors; a plugin's refusal is in the message.
+    // esbuild has printed its own errors (a function that does not compile, with its file and line).
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   });

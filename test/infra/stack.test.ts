@@ -1,4 +1,12 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
@@ -1113,6 +1121,23 @@ describe('buildFunctions', () => {
     const bundled = Object.keys(worker.inputs);
     expect(bundled.some((input) => input.includes('node_modules/@aws-sdk/client-sesv2/'))).toBe(true);
     expect(worker.imports.filter((i) => i.external && i.path.startsWith('@aws-sdk/'))).toEqual([]);
+  });
+
+  test("a function that does not compile fails the build with esbuild's message (from the bundler's child process)", () => {
+    const sourceDir = path.join(tmp, 'broken-source');
+    mkdirSync(path.join(sourceDir, 'bad'), { recursive: true });
+    writeFileSync(path.join(sourceDir, 'bad', 'handler.ts'), 'export const handler = (;\n');
+    const broken = { bad: { ...testRoutes.getProduct, handler: 'bad/handler' } };
+    expect(() =>
+      buildFunctions(path.join(tmp, 'broken-build'), {
+        routes: broken,
+        workers: {},
+        schedules: {},
+        subscribers: {},
+        streamConsumers: {},
+        sourceDir,
+      }),
+    ).toThrow(/Bundling the functions failed:[\s\S]*bad\/handler\.ts/);
   });
 
   test('a row whose handler file is missing fails with its name', () => {
