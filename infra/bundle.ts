@@ -21,7 +21,7 @@ export const pureSchemasPlugin: Plugin = {
   name: 'pure-schemas',
   setup(esbuild) {
     esbuild.onLoad(
-      { filter: /[\\/]shared[\\/](schemas|routes)[\\/][^\\/]+\.ts$/ },
+      { filter: new RegExp(`${SCHEMA_MODULE.source}|${ROUTE_FILE.source}`) },
       async ({ path: file }) => {
         const source = await readFile(file, 'utf8');
         if (ROUTE_FILE.test(file)) return { contents: dropRouteResponse(source, file), loader: 'ts' };

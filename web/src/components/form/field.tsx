@@ -140,40 +140,36 @@ type Native<E extends 'input' | 'textarea' | 'select'> = Omit<
   'id' | 'required' | 'className'
 >;
 
+/** The props a field keeps for itself (every other prop goes to its control): each one of FieldProps. */
+const FIELD_PROPS = [
+  'label',
+  'error',
+  'hint',
+  'id',
+  'required',
+  'describedBy',
+  'className',
+  'layout',
+  'hideLabel',
+  'labelClassName',
+  'alertError',
+  'after',
+] as const satisfies readonly (keyof Own)[];
+// A prop added to FieldProps and not listed above would reach the DOM control: this fails to compile then.
+type Unlisted = Exclude<keyof Own, (typeof FIELD_PROPS)[number] | 'controlClassName'>;
+const allListed: [Unlisted] extends [never] ? true : Unlisted = true;
+void allListed;
+
 /** Splits a field's own props from those of its control. */
-function split<P extends Own>({
-  label,
-  error,
-  hint,
-  id,
-  required,
-  describedBy,
-  className,
-  layout,
-  hideLabel,
-  labelClassName,
-  alertError,
-  after,
-  controlClassName,
-  ...control
-}: P) {
+function split<P extends Own>({ controlClassName, ...props }: P) {
+  const field: Record<string, unknown> = {};
+  const control: Record<string, unknown> = {};
+  const own: readonly string[] = FIELD_PROPS;
+  for (const [key, value] of Object.entries(props)) (own.includes(key) ? field : control)[key] = value;
   return {
-    field: {
-      label,
-      error,
-      hint,
-      id,
-      required,
-      describedBy,
-      className,
-      layout,
-      hideLabel,
-      labelClassName,
-      alertError,
-      after,
-    },
+    field: field as Omit<FieldProps, 'children'>,
     controlClassName,
-    control,
+    control: control as Omit<P, keyof Own>,
   };
 }
 

@@ -67,6 +67,30 @@ function FilterSelect(props: {
   );
 }
 
+/** A bound of the order total: typed freely, written to the address after a pause or on leaving the box. */
+function AmountField(props: {
+  label: string;
+  error: string | undefined;
+  debounced: ReturnType<typeof useDebouncedValue>;
+}) {
+  const { value, setValue, flush } = props.debounced;
+  return (
+    <TextField
+      label={props.label}
+      layout="compact"
+      className="orders-field"
+      error={props.error}
+      type="number"
+      inputMode="decimal"
+      min={0}
+      step={0.01}
+      value={value}
+      onChange={(event) => setValue(event.target.value)}
+      onBlur={flush}
+    />
+  );
+}
+
 /** Search, quick filters and the collapsible filter panel; every value lives in the address. */
 export function OrdersToolbar({
   params,
@@ -174,32 +198,8 @@ export function OrdersToolbar({
 
           <fieldset className="orders-range">
             <legend>Order total</legend>
-            <TextField
-              label="Min amount"
-              layout="compact"
-              className="orders-field"
-              error={errors.minAmount}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={0.01}
-              value={minAmount.value}
-              onChange={(event) => minAmount.setValue(event.target.value)}
-              onBlur={minAmount.flush}
-            />
-            <TextField
-              label="Max amount"
-              layout="compact"
-              className="orders-field"
-              error={errors.maxAmount}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step={0.01}
-              value={maxAmount.value}
-              onChange={(event) => maxAmount.setValue(event.target.value)}
-              onBlur={maxAmount.flush}
-            />
+            <AmountField label="Min amount" error={errors.minAmount} debounced={minAmount} />
+            <AmountField label="Max amount" error={errors.maxAmount} debounced={maxAmount} />
           </fieldset>
         </div>
         <div className="orders-filters__actions">
