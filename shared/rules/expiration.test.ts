@@ -1,4 +1,4 @@
-import { addMonths, expirationMonthsFor, minimumExpirationDate } from './expiration.js';
+import { addMonths, expirationMonthsFor, formatMonthYear, minimumExpirationDate } from './expiration.js';
 
 const today = new Date(2026, 10, 22); // 22 November 2026
 const settings = { teststrips_expiration: 6, cgmsupplies_expiration: 4 };
@@ -33,4 +33,12 @@ describe('minimum expiration date', () => {
     const d = addMonths(new Date(2027, 0, 31), 1);
     expect([d.getFullYear(), d.getMonth(), d.getDate()]).toEqual([2027, 1, 28]);
   });
+});
+
+test('formatMonthYear writes every month as en-US Intl does', () => {
+  const intl = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
+  for (let month = 0; month < 12; month++) {
+    const date = new Date(2027, month, 15);
+    expect(formatMonthYear(date)).toBe(intl.format(date));
+  }
 });
