@@ -215,6 +215,24 @@ describe('mobile header', () => {
     expect(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
     await page.context().close();
   });
+
+  it('turns translucent once the page has scrolled past its threshold, and back at the top', async () => {
+    const page = await newPage(browser, 'mobile');
+    await page.goto(site('/'));
+    const header = page.locator('header.site-header');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await header.getAttribute('class')).toBe('site-header');
+    await page.mouse.wheel(0, 400);
+    await page.waitForFunction(() =>
+      document.querySelector('header.site-header')?.classList.contains('is-scrolled'),
+    );
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForFunction(
+      () => !document.querySelector('header.site-header')?.classList.contains('is-scrolled'),
+    );
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
 });
 
 describe('first load', () => {

@@ -8,7 +8,16 @@ import {
   groupByBrand,
   SORT_OPTIONS,
 } from '@shared/rules/catalogue';
-import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useLocation, useNavigationType, useSearchParams } from 'react-router';
 import { AlertIcon, BoxIcon, FilterIcon, GridIcon, ListIcon, SearchIcon } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
@@ -76,7 +85,11 @@ export function CataloguePage() {
     if (navigationType !== 'REPLACE' && searchInput.current) searchInput.current.value = query;
   }, [location.key]);
 
-  const all = products.data;
+  // The cards render from a deferred copy of the list: React builds them in slices between which the browser
+  // stays responsive (a transition), not in one long task the moment the list arrives. Until that render is
+  // done the page shows the loading state it already had.
+  const all = useDeferredValue(products.data);
+  const listPending = products.isPending || (all === undefined && products.data !== undefined);
   const brands = useMemo(() => distinctBrands(all ?? []), [all]);
   // A brand the catalogue no longer has (an old link) is no filter at all.
   const brand = all && askedBrand !== ALL_BRANDS && !brands.includes(askedBrand) ? ALL_BRANDS : askedBrand;
@@ -189,7 +202,7 @@ export function CataloguePage() {
         />
 
         <section className="catalogue-results">
-          {products.isPending ? (
+          {listPending ? (
             <LoadingState message={messages.catalogue.loading} />
           ) : products.isError ? (
             <StatePanel icon={<AlertIcon size={32} />} title={messages.catalogue.errorTitle} tone="error">

@@ -1,6 +1,6 @@
 import { messages } from '@shared/messages';
 import { DEFAULT_PUBLIC_SETTINGS } from '@shared/rules/settings-defaults';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { LoadingState } from '../../components/loading-state';
 import { useSettingsQuery } from './get-settings';
 import { readCachedSettings, writeCachedSettings } from './settings-cache';
@@ -19,11 +19,14 @@ export function SettingsProvider({ children }: { children: ReactNode }) {
     if (query.data) writeCachedSettings(query.data);
   }, [query.data]);
 
-  const state = useMemo<SettingsState | null>(() => {
+  const current = useMemo<SettingsState | null>(() => {
     if (query.data) return { settings: query.data, loadFailed: false };
     if (query.isError) return { settings: DEFAULT_PUBLIC_SETTINGS, loadFailed: true };
     return cached ? { settings: cached, loadFailed: false } : null;
   }, [query.data, query.isError, cached]);
+  // Settings arriving render the whole app (header, page, footer): from a deferred copy, React does that in
+  // slices between which the browser stays responsive (a transition), not in one long task.
+  const state = useDeferredValue(current);
 
   if (!state) return <LoadingState fullPage message={messages.app.initializing} />;
   return <SettingsContext.Provider value={state}>{children}</SettingsContext.Provider>;
