@@ -41,8 +41,35 @@ const pureSchemas: Plugin = {
   },
 };
 
+const PRELOAD_ENTRY = fileURLToPath(new URL('./src/preload.ts', import.meta.url));
+const PAGE_TABLE = /[\\/]web[\\/]src[\\/](app[\\/]pages|paths)\.ts$|vite[\\/]preload-helper/;
+
+/**
+ * index.html runs the preload entry (src/preload.ts) as a script of its own, ahead of the app's: a script in
+ * index.html would join the app's entry chunk and wait for React like the rest of it.
+ */
+const preloadEntry: Plugin = {
+  name: 'preload-entry',
+  transformIndexHtml: {
+    order: 'post',
+    handler(_html, { bundle }) {
+      const chunk =
+        bundle && Object.values(bundle).find((c) => c.type === 'chunk' && c.facadeModuleId === PRELOAD_ENTRY);
+      if (bundle && !chunk) throw new Error('The build has no chunk for src/preload.ts');
+      const src = chunk ? `/${chunk.fileName}` : '/src/preload.ts';
+      return [
+        {
+          tag: 'script',
+          attrs: { type: 'module', async: true, crossorigin: true, src },
+          injectTo: 'head-prepend',
+        },
+      ];
+    },
+  },
+};
+
 export default defineConfig({
-  plugins: [startupScreen, pureSchemas],
+  plugins: [startupScreen, pureSchemas, preloadEntry],
   root: fileURLToPath(new URL('.', import.meta.url)),
   resolve: { alias: { '@shared': fileURLToPath(new URL('../shared', import.meta.url)) } },
   // No React plugin: Vite 8's built-in oxc transform compiles TSX with the automatic runtime.
@@ -52,6 +79,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     rolldownOptions: {
+      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), preload: PRELOAD_ENTRY },
       onwarn(warning, warn) {
         // React libraries mark modules "use client" for server components; meaningless in a browser bundle.
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
@@ -63,10 +91,20 @@ export default defineConfig({
         // stay in those pages' chunks instead of the vendor chunk every visit preloads.
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] },
+            // What the preload entry runs, on its own: the page table, the paths and Vite's preload helper.
+            { name: 'page-table', test: PAGE_TABLE, priority: 3 },
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 2 },
+            // The app's own code that every first visit runs, in one chunk: with two entries, Rolldown would
+            // otherwise split it by which pages share each module.
+            {
+              name: 'app',
+              test: (id) => id !== PRELOAD_ENTRY && /[\\/](web[\\/]src|shared)[\\/]/.test(id),
+              tags: ['$initial'],
+              priority: 1,
+            },
             // The back office's strings in a chunk of their own, which only its lazy chunks import (a test checks
             // that a public page's first download holds none of them).
-            { name: 'admin-messages', test: /[\\/]shared[\\/]admin-messages\.ts$/ },
+            { name: 'admin-messages', test: /[\\/]shared[\\/]admin-messages\.ts$/, priority: 4 },
           ],
         },
       },

@@ -236,6 +236,27 @@ describe('mobile header', () => {
 });
 
 describe('first load', () => {
+  it("starts the page's own download before React has arrived (the preload entry)", async () => {
+    const page = await newPage(browser, 'mobile');
+    // React and the app are held back until the contact page's chunk has been asked for: the entry script that
+    // asks for it needs neither.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/(vendor|app)-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const pageChunk = page.waitForRequest(/\/assets\/contact-page-[\w-]+\.js$/);
+    await page.goto(site('/contact'), { waitUntil: 'commit' });
+    await pageChunk;
+    release();
+    await waitForTitle(page, /^Contact Us \| /);
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
   it('asks for the public settings once, with the page (index.html preloads them), and uses that answer', async () => {
     const page = await newPage(browser, 'mobile');
     const settingsRequests: string[] = [];

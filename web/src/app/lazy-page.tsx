@@ -1,36 +1,15 @@
 import { type ComponentType, type LazyExoticComponent, lazy, useRef } from 'react';
+import { type PageLoader, pageLoader } from './pages';
 
-export interface LazyPage {
-  /** Starts downloading the page's chunk (once); resolves when it has arrived. */
-  preload: () => Promise<unknown>;
-  /** The page, once its chunk has arrived. */
-  loaded: () => ComponentType | null;
+export interface LazyPage extends PageLoader {
   /** The page as `React.lazy` gives it: suspends until the chunk has arrived. */
   suspending: LazyExoticComponent<ComponentType>;
 }
 
-/** A page in a chunk of its own. A failed download is forgotten, so a later visit tries again. */
-export function lazyPage(load: () => Promise<ComponentType>): LazyPage {
-  let loaded: ComponentType | null = null;
-  let pending: Promise<ComponentType> | null = null;
-  const preload = () => {
-    pending ??= load().then(
-      (page) => {
-        loaded = page;
-        return page;
-      },
-      (error: unknown) => {
-        pending = null;
-        throw error;
-      },
-    );
-    return pending;
-  };
-  return {
-    preload,
-    loaded: () => loaded,
-    suspending: lazy(() => preload().then((page) => ({ default: page }))),
-  };
+/** A page in a chunk of its own, from its loader (shared with the entry's first-page preload) or its import. */
+export function lazyPage(source: PageLoader | (() => Promise<ComponentType>)): LazyPage {
+  const loader = typeof source === 'function' ? pageLoader(source) : source;
+  return { ...loader, suspending: lazy(() => loader.preload().then((page) => ({ default: page }))) };
 }
 
 /**

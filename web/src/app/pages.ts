@@ -1,0 +1,138 @@
+import type { ComponentType } from 'react';
+import { paths } from '../paths';
+
+/**
+ * A page in a chunk of its own, downloaded once. A failed download is forgotten, so a later visit tries again.
+ * No React here: this module runs in the entry script, before React has downloaded (see main.tsx).
+ */
+export interface PageLoader {
+  /** Starts downloading the page's chunk (once); resolves when it has arrived. */
+  preload: () => Promise<ComponentType>;
+  /** The page, once its chunk has arrived. */
+  loaded: () => ComponentType | null;
+}
+
+export function pageLoader(load: () => Promise<ComponentType>): PageLoader {
+  let loaded: ComponentType | null = null;
+  let pending: Promise<ComponentType> | null = null;
+  const preload = () => {
+    pending ??= load().then(
+      (page) => {
+        loaded = page;
+        return page;
+      },
+      (error: unknown) => {
+        pending = null;
+        throw error;
+      },
+    );
+    return pending;
+  };
+  return { preload, loaded: () => loaded };
+}
+
+export interface PageRoute {
+  path: string;
+  page: PageLoader;
+}
+
+// Every page is its own chunk, so a visitor downloads only the page they open.
+export const publicPages: PageRoute[] = [
+  {
+    path: paths.home.path,
+    page: pageLoader(() => import('../features/home/home-page').then((m) => m.HomePage)),
+  },
+  {
+    path: paths.products.path,
+    page: pageLoader(() => import('../features/catalogue/catalogue-page').then((m) => m.CataloguePage)),
+  },
+  {
+    path: paths.product.path,
+    page: pageLoader(() => import('../features/product/product-page').then((m) => m.ProductPage)),
+  },
+  {
+    path: paths.cart.path,
+    page: pageLoader(() => import('../features/cart/cart-page').then((m) => m.CartPage)),
+  },
+  {
+    path: paths.checkout.path,
+    page: pageLoader(() => import('../features/checkout/checkout-page').then((m) => m.CheckoutPage)),
+  },
+  {
+    path: paths.orderConfirmation.path,
+    page: pageLoader(() =>
+      import('../features/order-confirmation/order-confirmation-page').then((m) => m.OrderConfirmationPage),
+    ),
+  },
+  {
+    path: paths.orderStatus.path,
+    page: pageLoader(() =>
+      import('../features/order-status/order-status-page').then((m) => m.OrderStatusPage),
+    ),
+  },
+  {
+    path: paths.shippingQrCode.path,
+    page: pageLoader(() =>
+      import('../features/shipping-qr-code/shipping-qr-code-page').then((m) => m.ShippingQrCodePage),
+    ),
+  },
+  {
+    path: paths.contact.path,
+    page: pageLoader(() => import('../features/contact/contact-page').then((m) => m.ContactPage)),
+  },
+  {
+    path: paths.howItWorks.path,
+    page: pageLoader(() => import('../features/info/how-it-works-page').then((m) => m.HowItWorksPage)),
+  },
+  {
+    path: paths.faq.path,
+    page: pageLoader(() => import('../features/info/faq-page').then((m) => m.FaqPage)),
+  },
+  {
+    path: paths.expiredToken.path,
+    page: pageLoader(() =>
+      import('../features/expired-token/expired-token-page').then((m) => m.ExpiredTokenPage),
+    ),
+  },
+];
+
+/**
+ * The back office has its own frame (no public header or footer): the login page and, under /admin/*, one
+ * chunk holding the guard, the admin layout and the auth library, which lazily loads each admin page. A
+ * public page downloads none of it.
+ */
+export const backOfficePages: PageRoute[] = [
+  {
+    path: paths.login.path,
+    page: pageLoader(() => import('../features/auth/login-page').then((m) => m.LoginPage)),
+  },
+  {
+    path: `${paths.admin.path}/*`,
+    page: pageLoader(() => import('../features/admin/admin-app').then((m) => m.AdminApp)),
+  },
+];
+
+const escapeRegExp = (segment: string) => segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Whether `pathname` matches a route `pattern` as React Router's `matchPath({ path, end: true })` decides it
+ * for the patterns used here (static segments, `:param` segments, a trailing `/*`), without its code: this
+ * runs before React Router has downloaded. A test holds the two together over every route.
+ */
+export function matchesRoute(pattern: string, pathname: string): boolean {
+  const splat = pattern.endsWith('/*');
+  const segments = (splat ? pattern.slice(0, -2) : pattern).split('/').filter(Boolean);
+  const body = segments.map((s) => (s.startsWith(':') ? '/[^/]+' : `/${escapeRegExp(s)}`)).join('');
+  const tail = splat ? '(?:/.*)?' : '/?';
+  return new RegExp(`^${body}${tail}$`, 'i').test(pathname);
+}
+
+/**
+ * Starts downloading the page at `pathname` (nothing for an unknown path: the 404 page is in the app's chunk).
+ * The entry script calls it first thing, so the page downloads alongside React and the settings instead of
+ * after them.
+ */
+export function preloadPage(pathname: string): Promise<unknown> {
+  const match = [...publicPages, ...backOfficePages].find(({ path }) => matchesRoute(path, pathname));
+  return match ? match.page.preload() : Promise.resolve();
+}
