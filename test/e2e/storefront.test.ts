@@ -257,6 +257,34 @@ describe('first load', () => {
     await page.context().close();
   });
 
+  it('asks for the API answers a page renders from with its scripts, and the page takes them', async () => {
+    const { body } = await api<{ products: Product[] }>('/api/products');
+    const product = body.products[0];
+    const visits = [
+      { path: '/products', api: '/api/products', title: /^Sell Test Strips \| / },
+      { path: '/cart', api: '/api/products', title: /^Your Cart \| / },
+      { path: productPath(product), api: `/api/products/${product.id}`, title: /^Sell .+ Online \| / },
+    ];
+    for (const visit of visits) {
+      const page = await newPage(browser, 'mobile');
+      const asked: string[] = [];
+      const warnings: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === visit.api) asked.push(request.resourceType());
+      });
+      page.on('console', (message) => {
+        if (message.type() === 'warning') warnings.push(message.text());
+      });
+      await page.goto(site(visit.path));
+      await waitForTitle(page, visit.title);
+      // One request, the preload (Chromium types it 'other'): the page's own fetch took its answer.
+      expect([visit.path, asked]).toEqual([visit.path, ['other']]);
+      expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
+      expect(pageErrors(page)).toEqual([]);
+      await page.context().close();
+    }
+  });
+
   it('asks for the public settings once, with the page (index.html preloads them), and uses that answer', async () => {
     const page = await newPage(browser, 'mobile');
     const settingsRequests: string[] = [];

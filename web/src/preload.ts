@@ -1,8 +1,8 @@
 /*
  * A second entry script, tiny and needing nothing else: index.html runs it before the app's, so the first
- * page's chunk and styles start downloading alongside React and the app, not after they have arrived and run
- * (one round trip fewer before the page can show). main.tsx then takes the same download.
+ * page's chunk, its styles and the API answers it renders from start downloading alongside React and the app,
+ * not after they have arrived and run. main.tsx then takes the same downloads.
  */
-import { preloadPage } from './app/pages';
+import { preloadFirstVisit } from './app/pages';
 
-preloadPage(window.location.pathname).catch(() => undefined);
+preloadFirstVisit(window.location.pathname).catch(() => undefined);

@@ -1,6 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
+import { routes } from '@shared/routes';
 import { matchPath } from 'react-router';
-import { backOfficePages, matchesRoute, publicPages } from './pages';
+import { backOfficePages, CATALOGUE_API, matchesRoute, publicPages } from './pages';
 
 const pathnames = [
   '/',
@@ -38,5 +39,26 @@ describe('the entry script finds the first page as React Router does', () => {
     const router = pathnames.filter((pathname) => matchPath({ path: pattern, end: true }, pathname) !== null);
     expect(ours).toEqual(router);
     expect(ours.length).toBeGreaterThan(0);
+  });
+});
+
+describe("the API answers a first visit asks for with the page's scripts", () => {
+  const route = (path: string) => [...publicPages, ...backOfficePages].find((entry) => entry.path === path);
+
+  test('are the catalogue routes of the route table', () => {
+    expect(CATALOGUE_API).toBe(routes.listProducts.path);
+    expect(`${CATALOGUE_API}/{id}`).toBe(routes.getProduct.path);
+  });
+
+  test('the catalogue and the cart: the list; a product: that product, by the id at the end of its slug', () => {
+    const id = '06a3a8df-ebc5-4602-a555-215e6972943b';
+    expect(route('/products')?.data?.('/products')).toEqual(['/api/products']);
+    expect(route('/cart')?.data?.('/cart')).toEqual(['/api/products']);
+    expect(route('/products/:slug')?.data?.(`/products/accu-chek-50-${id.toUpperCase()}`)).toEqual([
+      `/api/products/${id}`,
+    ]);
+    // A slug without an id shows 'not found' without asking.
+    expect(route('/products/:slug')?.data?.('/products/no-id-here')).toEqual([]);
+    expect(route('/contact')?.data).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { productIdFromSlug } from '@shared/rules/slug';
 import type { ComponentType } from 'react';
 import { paths } from '../paths';
 
@@ -34,7 +35,20 @@ export function pageLoader(load: () => Promise<ComponentType>): PageLoader {
 export interface PageRoute {
   path: string;
   page: PageLoader;
+  /**
+   * The API answers the page asks for as it first renders, from its address: a first visit fetches them
+   * alongside the scripts (a preload the page's own request then takes), not after React has run.
+   */
+  data?: (pathname: string) => string[];
 }
+
+/** `listProducts` and `getProduct`'s paths in shared/routes (a test holds them together): no schemas here. */
+export const CATALOGUE_API = '/api/products';
+const catalogue = () => [CATALOGUE_API];
+const productData = (pathname: string) => {
+  const id = productIdFromSlug(decodeURIComponent(pathname.split('/').filter(Boolean).pop() ?? ''));
+  return id ? [`${CATALOGUE_API}/${id}`] : [];
+};
 
 // Every page is its own chunk, so a visitor downloads only the page they open.
 export const publicPages: PageRoute[] = [
@@ -45,14 +59,17 @@ export const publicPages: PageRoute[] = [
   {
     path: paths.products.path,
     page: pageLoader(() => import('../features/catalogue/catalogue-page').then((m) => m.CataloguePage)),
+    data: catalogue,
   },
   {
     path: paths.product.path,
     page: pageLoader(() => import('../features/product/product-page').then((m) => m.ProductPage)),
+    data: productData,
   },
   {
     path: paths.cart.path,
     page: pageLoader(() => import('../features/cart/cart-page').then((m) => m.CartPage)),
+    data: catalogue,
   },
   {
     path: paths.checkout.path,
@@ -127,12 +144,29 @@ export function matchesRoute(pattern: string, pathname: string): boolean {
   return new RegExp(`^${body}${tail}$`, 'i').test(pathname);
 }
 
+const routeAt = (pathname: string) =>
+  [...publicPages, ...backOfficePages].find(({ path }) => matchesRoute(path, pathname));
+
 /**
- * Starts downloading the page at `pathname` (nothing for an unknown path: the 404 page is in the app's chunk).
- * The entry script calls it first thing, so the page downloads alongside React and the settings instead of
- * after them.
+ * Starts downloading the page at `pathname` (nothing for an unknown path: the 404 page is in the app's chunk);
+ * the page then renders at once from the same download.
  */
 export function preloadPage(pathname: string): Promise<unknown> {
-  const match = [...publicPages, ...backOfficePages].find(({ path }) => matchesRoute(path, pathname));
-  return match ? match.page.preload() : Promise.resolve();
+  return routeAt(pathname)?.page.preload() ?? Promise.resolve();
+}
+
+/**
+ * The preload entry's work on a first visit: the page at `pathname` and the API answers it renders from, all
+ * asked for alongside React and the app instead of after them.
+ */
+export function preloadFirstVisit(pathname: string): Promise<unknown> {
+  for (const href of routeAt(pathname)?.data?.(pathname) ?? []) {
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'fetch';
+    link.crossOrigin = 'anonymous';
+    link.href = href;
+    document.head.appendChild(link);
+  }
+  return preloadPage(pathname);
 }
