@@ -63,6 +63,13 @@ describe.each<ViewportName>(['desktop', 'mobile'])('overview after a completed o
     await expect(card(page, dashboardMessages.averageOrderValue).textContent()).resolves.toBe(
       formatMoney(after.averageOrderValue),
     );
+    // The daily chart draws (uPlot downloads with it) at its container's width.
+    await page.getByTestId('daily-chart').locator('canvas').waitFor();
+    const chart = await page.getByTestId('daily-chart').evaluate((box) => ({
+      box: Math.floor(box.getBoundingClientRect().width),
+      plot: Math.floor((box.querySelector('.uplot') as HTMLElement).getBoundingClientRect().width),
+    }));
+    expect(chart.plot).toBe(chart.box);
     const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: order.orderId }) });
     await expect(row.textContent()).resolves.toContain('Completed');
     await row.getByRole('link', { name: `View order ${order.orderId}` }).click();

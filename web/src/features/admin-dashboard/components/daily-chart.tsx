@@ -2,7 +2,7 @@ import { dateFormat } from '@shared/rules/date-format';
 import { formatMoney } from '@shared/rules/money';
 import type { Dashboard } from '@shared/schemas/dashboard';
 import { useEffect, useRef } from 'react';
-import uPlot from 'uplot';
+import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
 type Day = Dashboard['daily'][number];
@@ -28,7 +28,8 @@ const compactMoney = (value: number): string =>
 
 const chartHeight = (width: number) => (width < 480 ? 220 : 280);
 
-function options(days: Day[], width: number): uPlot.Options {
+/** `UPlot`: the library, downloaded with the chart (its bar paths are built from it). */
+function options(UPlot: typeof uPlot, days: Day[], width: number): uPlot.Options {
   const labels = days.map((d) => dayLabel(d.date));
   const axis = {
     stroke: AXIS_COLOUR,
@@ -80,7 +81,7 @@ function options(days: Day[], width: number): uPlot.Options {
         stroke: ORDERS_COLOUR,
         fill: 'rgba(11, 92, 173, 0.75)',
         width: 0,
-        paths: uPlot.paths.bars?.({ size: [0.6, 28] }),
+        paths: UPlot.paths.bars?.({ size: [0.6, 28] }),
         points: { show: false },
       },
       {
@@ -107,20 +108,31 @@ const toData = (days: Day[]): uPlot.AlignedData => [
 export function DailyChart({ days }: { days: Day[] }) {
   const container = useRef<HTMLDivElement>(null);
 
-  // Rebuilt when the days change (their labels live in the axis options); resized with its container.
+  // Rebuilt when the days change (their labels live in the axis options); resized with its container. uPlot
+  // downloads with the chart, not with the dashboard's first render; the first width comes from the observer,
+  // after layout (reading clientWidth here would force a layout of the page being built).
   useEffect(() => {
     const element = container.current;
     if (!element || days.length === 0) return;
-    const plot = new uPlot(options(days, element.clientWidth || 600), toData(days), element);
+    let plot: uPlot | null = null;
+    let width = 0;
+    let gone = false;
     const observer = new ResizeObserver(([entry]) => {
-      const width = Math.floor(entry?.contentRect.width ?? 0);
-      if (width > 0 && (width !== plot.width || chartHeight(width) !== plot.height))
+      width = Math.floor(entry?.contentRect.width ?? 0);
+      if (plot && width > 0 && (width !== plot.width || chartHeight(width) !== plot.height))
         plot.setSize({ width, height: chartHeight(width) });
     });
     observer.observe(element);
+    // A failed download leaves the canvas empty: the legend's totals and the table still carry the figures.
+    import('uplot')
+      .then(({ default: UPlot }) => {
+        if (!gone) plot = new UPlot(options(UPlot, days, width || 600), toData(days), element);
+      })
+      .catch(() => undefined);
     return () => {
+      gone = true;
       observer.disconnect();
-      plot.destroy();
+      plot?.destroy();
     };
   }, [days]);
 
