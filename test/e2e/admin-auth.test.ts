@@ -189,7 +189,8 @@ describe.each<ViewportName>(['desktop', 'mobile'])('back office entrance on %s',
     // The canvas is hidden from assistive technology; its numbers are in a table for screen readers.
     const chart = page.getByTestId('daily-chart');
     expect(await chart.getAttribute('aria-hidden')).toBe('true');
-    expect(await chart.locator('canvas').count()).toBeGreaterThan(0);
+    // uPlot downloads with the chart: the canvas follows the page's first render.
+    await chart.locator('canvas').first().waitFor();
     const box = await chart.boundingBox();
     expect(box!.width).toBeLessThanOrEqual((page.viewportSize()?.width ?? 0) - 16);
     expect(await page.locator('table caption', { hasText: 'Orders received and amount paid' }).count()).toBe(
