@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { AlertIcon, ClipboardIcon } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
 import { StatePanel } from '../../components/state-panel';
+import { useDeferredData } from '../../hooks/use-deferred-data';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { adminOrderHref, paths } from '../../paths';
 import { formatDateTime, formatMoney, StatusBadge } from '../admin/components/status-badge';
@@ -25,6 +26,7 @@ function StatCard({ label, value, hint }: { label: string; value: string; hint: 
 export function DashboardPage() {
   usePageTitle(paths.admin.title);
   const dashboard = useDashboard();
+  const { data, pending } = useDeferredData(dashboard.data, dashboard.isPending);
 
   return (
     <div className="admin-page">
@@ -32,10 +34,14 @@ export function DashboardPage() {
         <h1 className="admin-page__title">Overview</h1>
       </div>
 
-      {dashboard.isPending ? (
+      {pending ? (
         <LoadingState message="Loading dashboard..." />
-      ) : dashboard.isError ? (
-        <StatePanel icon={<AlertIcon size={32} />} title={m.loadFailed(dashboard.error.message)} tone="error">
+      ) : dashboard.isError || !data ? (
+        <StatePanel
+          icon={<AlertIcon size={32} />}
+          title={m.loadFailed(dashboard.error?.message ?? '')}
+          tone="error"
+        >
           <div className="button-row button-row--center">
             <button
               type="button"
@@ -52,22 +58,22 @@ export function DashboardPage() {
           <section className="admin-stats" aria-label="Summary">
             <StatCard
               label={m.totalPayments}
-              value={formatMoney(dashboard.data.totalPayments)}
-              hint={`Paid on ${dashboard.data.completedOrders} completed orders`}
+              value={formatMoney(data.totalPayments)}
+              hint={`Paid on ${data.completedOrders} completed orders`}
             />
             <StatCard
               label={m.inboundShipments}
-              value={String(dashboard.data.inboundShipments)}
+              value={String(data.inboundShipments)}
               hint="Orders received"
             />
             <StatCard
               label={m.averageOrderValue}
-              value={formatMoney(dashboard.data.averageOrderValue)}
+              value={formatMoney(data.averageOrderValue)}
               hint="Per completed order"
             />
           </section>
 
-          <DailyChart days={dashboard.data.daily} />
+          <DailyChart days={data.daily} />
 
           <section className="admin-card" aria-labelledby="recent-orders-title">
             <div className="admin-card__header">
@@ -78,7 +84,7 @@ export function DashboardPage() {
                 All orders
               </Link>
             </div>
-            {dashboard.data.recentOrders.length === 0 ? (
+            {data.recentOrders.length === 0 ? (
               <div className="admin-empty">
                 <ClipboardIcon size={28} />
                 <p>{m.noRecentOrders}</p>
@@ -102,7 +108,7 @@ export function DashboardPage() {
                     </tr>
                   </thead>
                   <tbody>
-                    {dashboard.data.recentOrders.map((order) => (
+                    {data.recentOrders.map((order) => (
                       <tr key={order.orderId}>
                         <th scope="row" className="admin-table__mono">
                           {order.orderId}

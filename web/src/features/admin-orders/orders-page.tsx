@@ -5,6 +5,7 @@ import { Dialog } from '../../components/dialog';
 import { AlertIcon, BoxIcon, CloseIcon } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
 import { StatePanel } from '../../components/state-panel';
+import { useDeferredData } from '../../hooks/use-deferred-data';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { isApiError } from '../../lib/api-client';
 import { Pagination } from '../admin/components/pagination';
@@ -70,7 +71,7 @@ export function OrdersPage() {
 
   // The list region is announced busy while a page loads behind the one on screen.
   const refreshing = orders.isFetching && !orders.isPending;
-  const data = orders.data;
+  const { data, pending } = useDeferredData(orders.data, orders.isPending);
   const resultsRef = useRef<HTMLElement>(null);
 
   const goToPage = (page: number) => {
@@ -79,7 +80,7 @@ export function OrdersPage() {
   };
 
   let body: ReactNode;
-  if (orders.isPending) {
+  if (pending) {
     body = <LoadingState message="Loading orders..." />;
   } else if (badRequest) {
     body = (

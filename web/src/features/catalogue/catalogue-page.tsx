@@ -8,20 +8,12 @@ import {
   groupByBrand,
   SORT_OPTIONS,
 } from '@shared/rules/catalogue';
-import {
-  type FormEvent,
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigationType, useSearchParams } from 'react-router';
 import { AlertIcon, BoxIcon, FilterIcon, GridIcon, ListIcon, SearchIcon } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
 import { StatePanel } from '../../components/state-panel';
+import { useDeferredData } from '../../hooks/use-deferred-data';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { analytics } from '../../lib/analytics';
 import { useProducts } from '../../lib/products/list-products';
@@ -85,11 +77,7 @@ export function CataloguePage() {
     if (navigationType !== 'REPLACE' && searchInput.current) searchInput.current.value = query;
   }, [location.key]);
 
-  // The cards render from a deferred copy of the list: React builds them in slices between which the browser
-  // stays responsive (a transition), not in one long task the moment the list arrives. Until that render is
-  // done the page shows the loading state it already had.
-  const all = useDeferredValue(products.data);
-  const listPending = products.isPending || (all === undefined && products.data !== undefined);
+  const { data: all, pending: listPending } = useDeferredData(products.data, products.isPending);
   const brands = useMemo(() => distinctBrands(all ?? []), [all]);
   // A brand the catalogue no longer has (an old link) is no filter at all.
   const brand = all && askedBrand !== ALL_BRANDS && !brands.includes(askedBrand) ? ALL_BRANDS : askedBrand;
