@@ -57,7 +57,8 @@ describe("the API answers a first visit asks for with the page's scripts", () =>
     expect(route('/products/:slug')?.data?.(`/products/accu-chek-50-${id.toUpperCase()}`)).toEqual([
       `/api/products/${id}`,
     ]);
-    // A slug without an id shows 'not found' without asking.
+    // A slug without an id shows 'not found' without asking; a malformed escape is no error.
+    expect(route('/products/:slug')?.data?.('/products/%E0%A4%A')).toEqual([]);
     expect(route('/products/:slug')?.data?.('/products/no-id-here')).toEqual([]);
     expect(route('/contact')?.data).toBeUndefined();
   });

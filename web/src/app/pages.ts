@@ -4,7 +4,7 @@ import { paths } from '../paths';
 
 /**
  * A page in a chunk of its own, downloaded once. A failed download is forgotten, so a later visit tries again.
- * No React here: this module runs in the entry script, before React has downloaded (see main.tsx).
+ * No React here: the preload entry (preload.ts) runs this module before React has downloaded.
  */
 export interface PageLoader {
   /** Starts downloading the page's chunk (once); resolves when it has arrived. */
@@ -46,7 +46,8 @@ export interface PageRoute {
 export const CATALOGUE_API = '/api/products';
 const catalogue = () => [CATALOGUE_API];
 const productData = (pathname: string) => {
-  const id = productIdFromSlug(decodeURIComponent(pathname.split('/').filter(Boolean).pop() ?? ''));
+  // The uuid at the end is plain ASCII: the raw segment needs no decoding (a malformed escape cannot throw).
+  const id = productIdFromSlug(pathname.split('/').filter(Boolean).pop() ?? '');
   return id ? [`${CATALOGUE_API}/${id}`] : [];
 };
 
