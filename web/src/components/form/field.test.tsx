@@ -67,6 +67,17 @@ describe('the form-field kit', () => {
     expect(textOf(box, 'c-error')).toBe('You must agree');
   });
 
+  test("a select's options: children first, then each of `options`, as written or with its label", () => {
+    const html = renderToStaticMarkup(
+      <SelectField id="o" label="Status" options={[10, 'new', { value: 'in_transit', label: 'In Transit' }]}>
+        <option value="">All</option>
+      </SelectField>,
+    );
+    expect(html).toContain(
+      '<option value="">All</option><option value="10">10</option><option value="new">new</option><option value="in_transit">In Transit</option>',
+    );
+  });
+
   test('a hidden label still names the control; its own class is kept', () => {
     const html = renderToStaticMarkup(
       <SelectField id="s" label="Status for order 42" hideLabel labelClassName="row-label">

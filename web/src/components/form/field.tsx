@@ -191,10 +191,37 @@ export function TextAreaField(props: Own & Native<'textarea'>) {
   );
 }
 
-/** A labelled select; its options are the children. */
-export function SelectField(props: Own & Native<'select'>) {
+/** A select's choice: a value shown as written, or a value with its label. */
+export type SelectOption = string | number | { readonly value: string | number; readonly label: string };
+
+/**
+ * A labelled select. Its options are `options` (each value as written, or `{ value, label }`), after any
+ * children (a leading 'All' or placeholder option).
+ */
+export function SelectField({
+  options,
+  ...props
+}: Own & Native<'select'> & { options?: readonly SelectOption[] }) {
   const { field, controlClassName, control } = split(props);
-  return <Field {...field}>{(aria) => <select className={controlClassName} {...aria} {...control} />}</Field>;
+  const { children, ...rest } = control;
+  return (
+    <Field {...field}>
+      {(aria) => (
+        <select className={controlClassName} {...aria} {...rest}>
+          {children}
+          {options?.map((option) => {
+            const { value, label } =
+              typeof option === 'object' ? option : { value: option, label: String(option) };
+            return (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            );
+          })}
+        </select>
+      )}
+    </Field>
+  );
 }
 
 /**

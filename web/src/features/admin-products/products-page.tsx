@@ -110,6 +110,7 @@ export function ProductsPage() {
           )}
         </Field>
         <SelectField
+          options={brands}
           id="admin-products-brand"
           label="Brand"
           hideLabel
@@ -119,11 +120,6 @@ export function ProductsPage() {
           onChange={(event) => setBrand(event.target.value)}
         >
           <option value="">{m.brandFilterAll}</option>
-          {brands.map((b) => (
-            <option key={b} value={b}>
-              {b}
-            </option>
-          ))}
         </SelectField>
       </search>
 

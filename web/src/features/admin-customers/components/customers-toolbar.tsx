@@ -161,16 +161,11 @@ export function CustomersToolbar({
           <DayRange legend="Last order" from="lastFrom" to="lastTo" {...shared} />
           <div className="customers-range">
             <SelectField
+              options={INACTIVE_OPTIONS}
               label="Last order more than … ago"
               value={params.inactive}
               onChange={(event) => update({ inactive: event.target.value })}
-            >
-              {INACTIVE_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </SelectField>
+            />
             {params.inactive === 'custom' && (
               <NumberFilter
                 name="inactiveDays"

@@ -116,6 +116,7 @@ export function OrderStatusSelect({ order, confirmComplete, onNotice }: OrderSta
 
   return (
     <SelectField
+      options={options}
       id={id}
       label={`Status for order ${order.orderId}`}
       hideLabel
@@ -131,12 +132,6 @@ export function OrderStatusSelect({ order, confirmComplete, onNotice }: OrderSta
       }}
       onBlur={() => held && void save(held as OrderStatus)}
       aria-busy={chosen !== null || undefined}
-    >
-      {options.map((o) => (
-        <option key={o.value} value={o.value}>
-          {o.label}
-        </option>
-      ))}
-    </SelectField>
+    />
   );
 }

@@ -50,6 +50,7 @@ function FilterSelect(props: {
 }) {
   return (
     <SelectField
+      options={props.options}
       label={props.label}
       layout="compact"
       className="orders-field"
@@ -58,11 +59,6 @@ function FilterSelect(props: {
       onChange={(event) => props.onChange(event.target.value)}
     >
       <option value="">{props.allLabel}</option>
-      {props.options.map((o) => (
-        <option key={o.value} value={o.value}>
-          {o.label}
-        </option>
-      ))}
     </SelectField>
   );
 }

@@ -169,17 +169,13 @@ function ProductForm({
           {...register('buybackPrice', { setValueAs: toNumber(undefined) })}
         />
         <SelectField
+          options={PRODUCT_TYPES}
           id={f('type')}
           label="Product Type"
           error={errors.productType?.message}
           {...register('productType')}
         >
           <option value="">Select a type</option>
-          {PRODUCT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {type}
-            </option>
-          ))}
         </SelectField>
         {isOther && (
           <SelectField

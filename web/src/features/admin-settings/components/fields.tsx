@@ -108,6 +108,7 @@ export function SettingSelect({ control, name, label, options, emptyLabel }: Sel
       name={name}
       render={({ field, fieldState }) => (
         <SelectField
+          options={options}
           label={label}
           name={field.name}
           ref={field.ref}
@@ -117,11 +118,6 @@ export function SettingSelect({ control, name, label, options, emptyLabel }: Sel
           error={fieldState.error?.message}
         >
           <option value="">{emptyLabel}</option>
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
         </SelectField>
       )}
     />

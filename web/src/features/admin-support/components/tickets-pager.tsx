@@ -1,4 +1,5 @@
 import { TICKET_PAGE_SIZES } from '@shared/constants';
+import { pageCount } from '@shared/rules/admin-order-filters';
 import { SelectField } from '../../../components/form/field';
 
 interface TicketsPagerProps {
@@ -16,7 +17,7 @@ interface TicketsPagerProps {
  * at once; at 100,000 tickets it pages. Previous and Next stay focusable at the ends (aria-disabled).
  */
 export function TicketsPager({ page, pageSize, shown, total, onPage, onPageSize }: TicketsPagerProps) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pages = pageCount(total, pageSize);
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   return (
     <div className="tickets-pager">
@@ -24,18 +25,13 @@ export function TicketsPager({ page, pageSize, shown, total, onPage, onPageSize 
         {shown > 0 ? `Showing ${first}–${first + shown - 1} of ${total} tickets` : ''}
       </p>
       <SelectField
+        options={TICKET_PAGE_SIZES}
         label="Tickets per page"
         layout="inline"
         className="tickets-pager__size"
         value={String(pageSize)}
         onChange={(e) => onPageSize(Number(e.target.value))}
-      >
-        {TICKET_PAGE_SIZES.map((size) => (
-          <option key={size} value={size}>
-            {size}
-          </option>
-        ))}
-      </SelectField>
+      />
       {(pages > 1 || page > 1) && (
         <nav className="tickets-pager__pages" aria-label="Ticket pages">
           <button

@@ -67,6 +67,7 @@ export function TicketsToolbar({ params, update, clear }: TicketsToolbarProps) {
             )}
           </Field>
           <SelectField
+            options={TICKET_FIELD_OPTIONS}
             label={m.searchIn}
             layout="compact"
             className="tickets-field"
@@ -74,14 +75,9 @@ export function TicketsToolbar({ params, update, clear }: TicketsToolbarProps) {
             onChange={(event) =>
               update({ q: query.trim(), field: event.target.value as TicketListParams['field'] })
             }
-          >
-            {TICKET_FIELD_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </SelectField>
+          />
           <SelectField
+            options={TICKET_STATUS_OPTIONS}
             label="Status"
             layout="compact"
             className="tickets-field"
@@ -89,13 +85,7 @@ export function TicketsToolbar({ params, update, clear }: TicketsToolbarProps) {
             onChange={(event) =>
               update({ q: query.trim(), status: event.target.value as TicketListParams['status'] })
             }
-          >
-            {TICKET_STATUS_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </SelectField>
+          />
           <div className="tickets-search__actions">
             <button type="submit" className="btn btn--primary">
               Search

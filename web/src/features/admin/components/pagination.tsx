@@ -29,6 +29,7 @@ export function Pagination({ noun, page, pageSize, summary, total, onPage, onPag
         {summary ?? ''}
       </p>
       <SelectField
+        options={ORDER_PAGE_SIZES}
         label={`${noun} per page`}
         layout="inline"
         className="admin-pagination__size"
@@ -36,13 +37,7 @@ export function Pagination({ noun, page, pageSize, summary, total, onPage, onPag
         controlClassName="admin-pagination__size-select"
         value={String(pageSize)}
         onChange={(event) => onPageSize(Number(event.target.value))}
-      >
-        {ORDER_PAGE_SIZES.map((size) => (
-          <option key={size} value={size}>
-            {size}
-          </option>
-        ))}
-      </SelectField>
+      />
       {(count > 1 || page > 1) && (
         <nav className="admin-pagination__pages" aria-label={`${noun} pages`}>
           <button

@@ -47,31 +47,22 @@ export function FilterPanel(props: FilterPanelProps) {
         </button>
       </div>
       <SelectField
+        options={brands}
         ref={firstField}
         label="Brand"
         value={brand}
         onChange={(event) => onBrandChange(event.target.value)}
       >
         <option value={ALL_BRANDS}>All</option>
-        {brands.map((b) => (
-          <option key={b} value={b}>
-            {b}
-          </option>
-        ))}
       </SelectField>
       <SelectField
+        options={SORT_OPTIONS}
         label="Sort by"
         value={sort}
         onChange={(event) => {
           if (isSortOption(event.target.value)) onSortChange(event.target.value);
         }}
-      >
-        {SORT_OPTIONS.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </SelectField>
+      />
       <button type="button" className="btn btn--primary btn--block filter-panel__done" onClick={onClose}>
         Show Results
       </button>
