@@ -39,3 +39,18 @@ test("nor the schemas no browser uses: EasyPost's webhook event and the label-jo
   // schemas the public pages use: the build leaves them out (web/vite.config.ts's pure-schemas plugin).
   for (const unused of ['tracking_details', 'jobId must be a UUID']) expect(code).not.toContain(unused);
 });
+
+test('nor the schemas of routes other pages call: a page imports the rows it calls, not the whole table', () => {
+  const { files } = initialWebJs(distWeb);
+  const code = files.map((f) => readFileSync(join(distWeb, f.file), 'utf8')).join('\n');
+  // Checkout's payout patterns (POST /api/orders) and the order view's timeline (POST /api/orders/lookup):
+  // built only by the pages that call those routes.
+  const built = readdirSync(join(distWeb, 'assets')).filter((f) => f.endsWith('.js'));
+  const everything = built.map((f) => readFileSync(join(distWeb, 'assets', f), 'utf8')).join('\n');
+  for (const marker of ['T[A-Za-z0-9]{33}', '`label`,`tracking`']) {
+    expect(everything).toContain(marker);
+    expect(code).not.toContain(marker);
+  }
+  // The settings every page starts from are in the first download.
+  expect(code).toContain('/api/settings');
+});

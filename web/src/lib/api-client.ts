@@ -1,52 +1,18 @@
 import { authMessages } from '@shared/messages';
-import type { RouteDef, RouteName, RouteResponse, routes } from '@shared/routes';
+import type { RouteDef } from '@shared/route-def';
 import { ZErrorResponse } from '@shared/schemas/common';
 import type * as z from 'zod/mini';
 import { ApiError, isApiError } from './api-error';
 
-type RouteModule = Record<string, RouteDef>;
-
-// The route table's rows, one file each (shared/routes/<kebab-case name>.ts); only the table's types are
-// imported here. The public rows are in the first-load bundle. The back office's (admin-*, the admin session,
-// the sign-in configuration) are added by its own chunk (features/auth/back-office-routes.ts), so no visitor
-// downloads their schemas. The providers' webhooks (easypost-*, twilio-*) are never called from a browser: not
-// loaded at all. Vite wants literal patterns, and neither `!` patterns nor extglobs work for files outside web/:
-// character classes do. Public files are those not starting `a`, `e`, `t` or `get-a` (shared/routes.test.ts).
-const routeFiles = new Map<string, RouteModule>();
-
-/** Adds route files (as `import.meta.glob` gives them, eagerly) to those the client knows. */
-export function registerRouteFiles(files: Record<string, RouteModule>): void {
-  for (const [path, module] of Object.entries(files))
-    routeFiles.set(path.slice(path.lastIndexOf('/') + 1), module);
-}
-
-registerRouteFiles(
-  import.meta.glob<RouteModule>(
-    ['../../../shared/routes/[!aegt]*.ts', '../../../shared/routes/get-[!a]*.ts'],
-    {
-      eager: true,
-    },
-  ),
-);
-
-function routeDef(name: RouteName): RouteDef {
-  // `adminGetDashboard` is in `admin-get-dashboard.ts`.
-  const file = `${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.ts`;
-  const route = routeFiles.get(file)?.[name];
-  if (!route) throw new Error(`Route "${name}" is not loaded: shared/routes/${file} (a back-office route?)`);
-  return route;
-}
-
 export { ApiError, isApiError };
 
-type RouteRequest<N extends RouteName> = (typeof routes)[N]['request'];
 type PartInput<R, K extends string> = R extends Record<K, infer S extends z.ZodMiniType> ? z.input<S> : never;
 
 /** Only the parts a route declares can be passed, typed by its schemas. */
-export type RequestOptions<N extends RouteName> = {
-  params?: PartInput<RouteRequest<N>, 'params'>;
-  query?: PartInput<RouteRequest<N>, 'query'>;
-  body?: PartInput<RouteRequest<N>, 'body'>;
+export type RequestOptions<R extends RouteDef> = {
+  params?: PartInput<R['request'], 'params'>;
+  query?: PartInput<R['request'], 'query'>;
+  body?: PartInput<R['request'], 'body'>;
   signal?: AbortSignal;
   headers?: Record<string, string>;
 };
@@ -104,14 +70,15 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /**
- * The one way the web talks to the API: the route table gives method, path and the response schema, so a
- * caller gets typed, validated data or an ApiError carrying the server's status and message.
+ * The one way the web talks to the API: the caller passes the route table's row it calls (imported from its
+ * own file in shared/routes), which gives method, path and the response schema, so a caller gets typed,
+ * validated data or an ApiError carrying the server's status and message. Importing the row, not naming it,
+ * keeps each route's schemas in the chunk of the page that calls it: a first visit builds only its own.
  */
-export async function apiRequest<N extends RouteName>(
-  name: N,
-  options: RequestOptions<N> = {},
-): Promise<RouteResponse<N>> {
-  const route = routeDef(name);
+export async function apiRequest<R extends RouteDef>(
+  route: R,
+  options: RequestOptions<R> = {},
+): Promise<z.output<R['response']>> {
   const url = withQuery(buildPath(route.path, options.params as Record<string, unknown>), options.query);
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const init: RequestInit = { method: route.method, headers, signal: options.signal };
@@ -151,5 +118,5 @@ export async function apiRequest<N extends RouteName>(
   const result = (route.response as z.ZodMiniType).safeParse(payload);
   if (!result.success)
     throw new ApiError(response.status, 'INVALID_RESPONSE', 'Unexpected response from server');
-  return result.data as RouteResponse<N>;
+  return result.data as z.output<R['response']>;
 }

@@ -4,7 +4,6 @@ import { watchAuth } from '../auth/auth-session';
 import { RequireAdmin } from '../auth/require-admin';
 import { NotFoundPage } from '../not-found/not-found-page';
 import { AdminLayout } from './admin-layout';
-import '../auth/back-office-routes';
 import '../auth/auth.css';
 import './admin.css';
 

@@ -1,7 +1,7 @@
+import { getAuthConfig } from '@shared/routes/get-auth-config';
 import type { AuthConfig } from '@shared/schemas/auth';
 import { Amplify } from 'aws-amplify';
 import { apiRequest } from '../../lib/api-client';
-import './back-office-routes';
 
 let configured: Promise<AuthConfig> | null = null;
 
@@ -10,7 +10,7 @@ let configured: Promise<AuthConfig> | null = null;
  * it, once per page load. A failed read is forgotten so the next attempt asks again.
  */
 export function configureAuth(): Promise<AuthConfig> {
-  configured ??= apiRequest('getAuthConfig').then(
+  configured ??= apiRequest(getAuthConfig).then(
     (config) => {
       Amplify.configure({
         Auth: {

@@ -1,4 +1,5 @@
 import { authMessages } from '@shared/messages';
+import { getAdminSession } from '@shared/routes/get-admin-session';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
@@ -81,7 +82,7 @@ function CheckFailed({ retry }: { retry: () => void }) {
 function AdminAccess({ children }: { children: ReactNode }) {
   const session = useQuery({
     queryKey: ['admin', 'session'],
-    queryFn: ({ signal }) => apiRequest('getAdminSession', { signal }),
+    queryFn: ({ signal }) => apiRequest(getAdminSession, { signal }),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });

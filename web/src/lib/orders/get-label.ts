@@ -1,4 +1,5 @@
 import { LABEL_POLL_INTERVAL_MS } from '@shared/constants';
+import { getLabel as getLabelRoute } from '@shared/routes/get-label';
 import type { ShipmentState, ShipmentView } from '@shared/schemas/shipment';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
@@ -6,7 +7,7 @@ import { apiRequest } from '../api-client';
 export const labelQueryKey = (orderId: string) => ['orders', orderId, 'label'] as const;
 
 export const getLabel = (orderId: string, token: string, signal?: AbortSignal): Promise<ShipmentView> =>
-  apiRequest('getLabel', { params: { orderId }, query: { token }, signal });
+  apiRequest(getLabelRoute, { params: { orderId }, query: { token }, signal });
 
 /** A label job is queued or a worker is buying the label: ask again soon. */
 export const isLabelInProgress = (state: ShipmentState | undefined): boolean =>

@@ -1,4 +1,5 @@
 import { CATALOGUE_REFRESH_MS, CATALOGUE_STALE_MS } from '@shared/constants';
+import { listProducts as listProductsRoute } from '@shared/routes/list-products';
 import type { Product } from '@shared/schemas/product';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
@@ -7,7 +8,7 @@ import { retryTransient } from '../query-client';
 export const productsQueryKey = ['products'] as const;
 
 export const listProducts = async (signal?: AbortSignal): Promise<Product[]> =>
-  (await apiRequest('listProducts', { signal })).products;
+  (await apiRequest(listProductsRoute, { signal })).products;
 
 /** The whole catalogue, shared by every page and refreshed while visible; one retry on failure (spec 000 §7, §9). */
 export const useProducts = () =>

@@ -1,3 +1,4 @@
+import { getSettings as getSettingsRoute } from '@shared/routes/get-settings';
 import type { PublicSettings } from '@shared/schemas/settings';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client';
@@ -5,7 +6,7 @@ import { apiRequest } from '../api-client';
 export const settingsQueryKey = ['settings'] as const;
 
 export const getSettings = (signal?: AbortSignal): Promise<PublicSettings> =>
-  apiRequest('getSettings', { signal });
+  apiRequest(getSettingsRoute, { signal });
 
 /**
  * What staff change in the back office (payout methods offered, contact details, analytics id, expiration

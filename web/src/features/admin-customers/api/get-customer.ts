@@ -1,3 +1,4 @@
+import { adminGetCustomer } from '@shared/routes/admin-get-customer';
 import { type AdminCustomerDetail, isCustomerId } from '@shared/schemas/admin-customer';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -8,6 +9,6 @@ export const useAdminCustomer = (id: string) =>
   useQuery({
     queryKey: adminCustomerKey(id),
     queryFn: ({ signal }): Promise<AdminCustomerDetail> =>
-      apiRequest('adminGetCustomer', { params: { id }, signal }),
+      apiRequest(adminGetCustomer, { params: { id }, signal }),
     enabled: isCustomerId(id),
   });

@@ -1,3 +1,4 @@
+import { adminListCustomers } from '@shared/routes/admin-list-customers';
 import { type CustomerListParams, toAdminCustomerListQuery } from '@shared/rules/admin-customer-filters';
 import type { AdminCustomerList } from '@shared/schemas/admin-customer-list';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -9,6 +10,6 @@ export const useAdminCustomers = (params: CustomerListParams) =>
   useQuery({
     queryKey: adminCustomerListKey(params),
     queryFn: ({ signal }): Promise<AdminCustomerList> =>
-      apiRequest('adminListCustomers', { query: toAdminCustomerListQuery(params), signal }),
+      apiRequest(adminListCustomers, { query: toAdminCustomerListQuery(params), signal }),
     placeholderData: keepPreviousData,
   });

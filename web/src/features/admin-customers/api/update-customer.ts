@@ -1,3 +1,4 @@
+import { adminUpdateCustomer } from '@shared/routes/admin-update-customer';
 import type { UpdateCustomerForm } from '@shared/schemas/admin-customer';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -7,7 +8,7 @@ import { adminCustomerKey, adminCustomersKey } from './query-keys';
 export function useUpdateCustomer(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateCustomerForm) => apiRequest('adminUpdateCustomer', { params: { id }, body }),
+    mutationFn: (body: UpdateCustomerForm) => apiRequest(adminUpdateCustomer, { params: { id }, body }),
     onSuccess: async (customer) => {
       queryClient.setQueryData(adminCustomerKey(id), customer);
       await queryClient.invalidateQueries({ queryKey: [...adminCustomersKey, 'list'] });

@@ -1,10 +1,11 @@
 import { DASHBOARD_STALE_MS } from '@shared/constants';
+import { adminGetDashboard } from '@shared/routes/admin-get-dashboard';
 import type { Dashboard } from '@shared/schemas/dashboard';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export const getDashboard = (signal?: AbortSignal): Promise<Dashboard> =>
-  apiRequest('adminGetDashboard', { signal });
+  apiRequest(adminGetDashboard, { signal });
 
 /** Spec 001 §9: fresh for 30 s, not refetched when the window regains focus. */
 export const useDashboard = () =>

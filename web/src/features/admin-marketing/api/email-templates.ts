@@ -1,3 +1,7 @@
+import { adminGetEmailTemplate } from '@shared/routes/admin-get-email-template';
+import { adminListEmailTemplates } from '@shared/routes/admin-list-email-templates';
+import { adminPreviewEmailTemplate } from '@shared/routes/admin-preview-email-template';
+import { adminUpdateEmailTemplate } from '@shared/routes/admin-update-email-template';
 import type {
   EmailTemplateDetail,
   EmailTemplateInput,
@@ -14,7 +18,7 @@ export const useEmailTemplates = () =>
   useQuery({
     queryKey: emailTemplatesKey,
     queryFn: async ({ signal }): Promise<EmailTemplateRow[]> =>
-      (await apiRequest('adminListEmailTemplates', { signal })).templates,
+      (await apiRequest(adminListEmailTemplates, { signal })).templates,
   });
 
 /** One template with its bodies and variables, read fresh each time the editor opens. */
@@ -22,15 +26,14 @@ export const useEmailTemplate = (key: EmailTemplateKey) =>
   useQuery({
     queryKey: emailTemplateKey(key),
     queryFn: ({ signal }): Promise<EmailTemplateDetail> =>
-      apiRequest('adminGetEmailTemplate', { params: { key }, signal }),
+      apiRequest(adminGetEmailTemplate, { params: { key }, signal }),
     refetchOnMount: 'always',
   });
 
 export function useUpdateEmailTemplate(key: EmailTemplateKey) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: EmailTemplateInput) =>
-      apiRequest('adminUpdateEmailTemplate', { params: { key }, body }),
+    mutationFn: (body: EmailTemplateInput) => apiRequest(adminUpdateEmailTemplate, { params: { key }, body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(emailTemplateKey(key), saved);
       return queryClient.invalidateQueries({ queryKey: emailTemplatesKey, exact: true });
@@ -42,5 +45,5 @@ export function useUpdateEmailTemplate(key: EmailTemplateKey) {
 export const usePreviewEmailTemplate = (key: EmailTemplateKey) =>
   useMutation({
     mutationFn: (body: EmailTemplateInput): Promise<EmailTemplatePreview> =>
-      apiRequest('adminPreviewEmailTemplate', { params: { key }, body }),
+      apiRequest(adminPreviewEmailTemplate, { params: { key }, body }),
   });

@@ -1,3 +1,4 @@
+import { adminGetMarketingStats } from '@shared/routes/admin-get-marketing-stats';
 import type { MarketingStats } from '@shared/schemas/admin-marketing';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -7,6 +8,6 @@ import { marketingStatsKey } from './query-keys';
 export const useMarketingStats = () =>
   useQuery({
     queryKey: marketingStatsKey,
-    queryFn: ({ signal }): Promise<MarketingStats> => apiRequest('adminGetMarketingStats', { signal }),
+    queryFn: ({ signal }): Promise<MarketingStats> => apiRequest(adminGetMarketingStats, { signal }),
     refetchOnMount: 'always',
   });

@@ -1,3 +1,4 @@
+import { adminListEmailLogs } from '@shared/routes/admin-list-email-logs';
 import type { EmailLogRow } from '@shared/schemas/admin-email';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -8,5 +9,5 @@ export const useEmailLogs = () =>
   useQuery({
     queryKey: emailLogsKey,
     queryFn: async ({ signal }): Promise<EmailLogRow[]> =>
-      (await apiRequest('adminListEmailLogs', { signal })).emails,
+      (await apiRequest(adminListEmailLogs, { signal })).emails,
   });

@@ -1,3 +1,4 @@
+import { adminListSmsMessages } from '@shared/routes/admin-list-sms-messages';
 import { isFinalSmsStatus } from '@shared/rules/sms';
 import type { SmsHistory } from '@shared/schemas/admin-sms';
 import { useQuery } from '@tanstack/react-query';
@@ -19,6 +20,6 @@ export const awaitingCallback = (history: SmsHistory | undefined, now = Date.now
 export const useSmsHistory = () =>
   useQuery({
     queryKey: smsHistoryKey,
-    queryFn: ({ signal }): Promise<SmsHistory> => apiRequest('adminListSmsMessages', { signal }),
+    queryFn: ({ signal }): Promise<SmsHistory> => apiRequest(adminListSmsMessages, { signal }),
     refetchInterval: (query) => (awaitingCallback(query.state.data) ? SMS_HISTORY_POLL_MS : false),
   });

@@ -1,3 +1,5 @@
+import { adminSendSms } from '@shared/routes/admin-send-sms';
+import { adminSendTestSms } from '@shared/routes/admin-send-test-sms';
 import type { SendSmsRequest, SendTestSmsRequest } from '@shared/schemas/admin-sms';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -17,7 +19,7 @@ function useRefreshAfterSend() {
 export function useSendTestSms() {
   const refresh = useRefreshAfterSend();
   return useMutation({
-    mutationFn: (body: SendTestSmsRequest) => apiRequest('adminSendTestSms', { body }),
+    mutationFn: (body: SendTestSmsRequest) => apiRequest(adminSendTestSms, { body }),
     onSettled: refresh,
   });
 }
@@ -25,7 +27,7 @@ export function useSendTestSms() {
 export function useSendSms() {
   const refresh = useRefreshAfterSend();
   return useMutation({
-    mutationFn: (body: SendSmsRequest) => apiRequest('adminSendSms', { body }),
+    mutationFn: (body: SendSmsRequest) => apiRequest(adminSendSms, { body }),
     onSettled: refresh,
   });
 }

@@ -1,3 +1,4 @@
+import { adminSendTestEmail } from '@shared/routes/admin-send-test-email';
 import type { SendTestEmailRequest } from '@shared/schemas/admin-email';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -7,7 +8,7 @@ import { emailLogsKey, marketingStatsKey } from './query-keys';
 export function useSendTestEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SendTestEmailRequest) => apiRequest('adminSendTestEmail', { body }),
+    mutationFn: (body: SendTestEmailRequest) => apiRequest(adminSendTestEmail, { body }),
     onSettled: () =>
       Promise.all(
         [emailLogsKey, marketingStatsKey].map((queryKey) => queryClient.invalidateQueries({ queryKey })),

@@ -1,3 +1,4 @@
+import { adminGetOrder } from '@shared/routes/admin-get-order';
 import type { AdminOrderDetail } from '@shared/schemas/admin-orders';
 import { ORDER_ID_PATTERN } from '@shared/schemas/shipment';
 import { useQuery } from '@tanstack/react-query';
@@ -5,7 +6,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { adminOrderKey } from './query-keys';
 
 export const getAdminOrder = (orderId: string, signal?: AbortSignal): Promise<AdminOrderDetail> =>
-  apiRequest('adminGetOrder', { params: { orderId }, signal });
+  apiRequest(adminGetOrder, { params: { orderId }, signal });
 
 export const isValidOrderId = (orderId: string): boolean => ORDER_ID_PATTERN.test(orderId);
 

@@ -1,9 +1,9 @@
+import { adminRequestLabel } from '@shared/routes/admin-request-label';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { adminLabelKey } from './query-keys';
 
-export const requestAdminLabel = (orderId: string) =>
-  apiRequest('adminRequestLabel', { params: { orderId } });
+export const requestAdminLabel = (orderId: string) => apiRequest(adminRequestLabel, { params: { orderId } });
 
 /**
  * 'Generate Shipping Label' from the back office: the answer (the label, or the job just queued) becomes the

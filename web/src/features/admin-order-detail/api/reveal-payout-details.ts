@@ -1,9 +1,10 @@
+import { adminRevealPayoutDetails } from '@shared/routes/admin-reveal-payout-details';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { useOrderDetailCache } from './order-cache';
 
 export const revealPayoutDetails = (orderId: string) =>
-  apiRequest('adminRevealPayoutDetails', { params: { orderId } });
+  apiRequest(adminRevealPayoutDetails, { params: { orderId } });
 
 /**
  * The payout details in full. They are kept only in this mutation's result (the page's memory), never in the

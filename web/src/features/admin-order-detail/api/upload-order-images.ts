@@ -1,3 +1,5 @@
+import { adminConfirmImages } from '@shared/routes/admin-confirm-images';
+import { adminCreateImageUploads } from '@shared/routes/admin-create-image-uploads';
 import type { AdminOrderDetail } from '@shared/schemas/admin-orders';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -17,7 +19,7 @@ export function useUploadOrderImages(orderId: string) {
   const mutation = useMutation({
     mutationFn: async (files: File[]): Promise<AdminOrderDetail> => {
       setProgress(0);
-      const { uploads } = await apiRequest('adminCreateImageUploads', {
+      const { uploads } = await apiRequest(adminCreateImageUploads, {
         params: { orderId },
         body: { files: files.map((f) => ({ filename: f.name, contentType: f.type, size: f.size })) },
       });
@@ -34,7 +36,7 @@ export function useUploadOrderImages(orderId: string) {
         ),
       );
       await cache.holdReads();
-      return apiRequest('adminConfirmImages', {
+      return apiRequest(adminConfirmImages, {
         params: { orderId },
         body: { imageIds: uploads.map((u) => u.imageId) },
       });

@@ -1,3 +1,4 @@
+import { adminListOrders } from '@shared/routes/admin-list-orders';
 import { type OrderListParams, toAdminOrderListQuery } from '@shared/rules/admin-order-filters';
 import type { AdminOrderList } from '@shared/schemas/admin-order-list';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -20,6 +21,6 @@ export const useAdminOrders = (params: OrderListParams) =>
   useQuery({
     queryKey: adminOrderListQueryKey(params),
     queryFn: ({ signal }): Promise<AdminOrderList> =>
-      apiRequest('adminListOrders', { query: toAdminOrderListQuery(params, new Date()), signal }),
+      apiRequest(adminListOrders, { query: toAdminOrderListQuery(params, new Date()), signal }),
     placeholderData: keepPreviousData,
   });

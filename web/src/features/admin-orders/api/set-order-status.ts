@@ -1,3 +1,4 @@
+import { adminSetOrderStatus } from '@shared/routes/admin-set-order-status';
 import type { OrderStatus } from '@shared/schemas/admin-orders';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -8,7 +9,7 @@ export function useSetOrderStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ orderId, status }: { orderId: string; status: OrderStatus }) =>
-      apiRequest('adminSetOrderStatus', { params: { orderId }, body: { status } }),
+      apiRequest(adminSetOrderStatus, { params: { orderId }, body: { status } }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminOrdersQueryKey }),

@@ -1,3 +1,4 @@
+import { adminImportProducts } from '@shared/routes/admin-import-products';
 import type { ProductImportRow } from '@shared/rules/product-csv';
 import type { ProductImportResult } from '@shared/schemas/admin-product-import';
 import { apiRequest } from '../../../lib/api-client';
@@ -6,4 +7,4 @@ import { apiRequest } from '../../../lib/api-client';
 export const importProducts = (
   rows: ProductImportRow[],
   signal?: AbortSignal,
-): Promise<ProductImportResult> => apiRequest('adminImportProducts', { body: { rows }, signal });
+): Promise<ProductImportResult> => apiRequest(adminImportProducts, { body: { rows }, signal });

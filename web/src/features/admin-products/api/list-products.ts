@@ -1,3 +1,4 @@
+import { adminListProducts } from '@shared/routes/admin-list-products';
 import type { Product } from '@shared/schemas/product';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -10,5 +11,5 @@ export const useAdminProducts = () =>
   useQuery({
     queryKey: adminProductsQueryKey,
     queryFn: async ({ signal }): Promise<Product[]> =>
-      (await apiRequest('adminListProducts', { signal })).products,
+      (await apiRequest(adminListProducts, { signal })).products,
   });

@@ -1,3 +1,5 @@
+import { adminCreateProduct } from '@shared/routes/admin-create-product';
+import { adminUpdateProduct } from '@shared/routes/admin-update-product';
 import type { Product } from '@shared/schemas/product';
 import type { ProductInput } from '@shared/schemas/product-input';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -23,8 +25,8 @@ export function useSaveProduct() {
   return useMutation({
     mutationFn: ({ id, input }: { id: string | null; input: ProductInput }): Promise<Product> =>
       id
-        ? apiRequest('adminUpdateProduct', { params: { id }, body: input })
-        : apiRequest('adminCreateProduct', { body: input }),
+        ? apiRequest(adminUpdateProduct, { params: { id }, body: input })
+        : apiRequest(adminCreateProduct, { body: input }),
     onSuccess: done,
   });
 }

@@ -1,4 +1,5 @@
 import { adminProductMessages as m } from '@shared/messages';
+import { adminCreateProductImageUpload } from '@shared/routes/admin-create-product-image-upload';
 import { checkProductImageFile } from '@shared/schemas/admin-products';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest, isApiError } from '../../../lib/api-client';
@@ -19,7 +20,7 @@ export function useUploadProductImage() {
       if (!file.type.startsWith('image/')) throw new ImageFileRefused(m.imageOnly);
       const refused = checkProductImageFile(file);
       if (refused) throw new ImageFileRefused(refused);
-      const upload = await apiRequest('adminCreateProductImageUpload', {
+      const upload = await apiRequest(adminCreateProductImageUpload, {
         body: { filename: file.name, contentType: file.type as never, size: file.size },
       });
       await postToStorage(upload, file);

@@ -1,3 +1,5 @@
+import { adminGetSettings } from '@shared/routes/admin-get-settings';
+import { adminUpdateSettings } from '@shared/routes/admin-update-settings';
 import type { AdminSettings } from '@shared/schemas/admin-settings';
 import type { AdminSettingsUpdateInput } from '@shared/schemas/admin-settings-update';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,7 +11,7 @@ export const adminSettingsKey = ['admin', 'settings'] as const;
 export const useAdminSettings = () =>
   useQuery({
     queryKey: adminSettingsKey,
-    queryFn: ({ signal }) => apiRequest('adminGetSettings', { signal }),
+    queryFn: ({ signal }) => apiRequest(adminGetSettings, { signal }),
   });
 
 /**
@@ -20,7 +22,7 @@ export const useAdminSettings = () =>
 export const useSaveSettings = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (patch: AdminSettingsUpdateInput) => apiRequest('adminUpdateSettings', { body: patch }),
+    mutationFn: (patch: AdminSettingsUpdateInput) => apiRequest(adminUpdateSettings, { body: patch }),
     onSuccess: (saved: AdminSettings) => {
       queryClient.setQueryData(adminSettingsKey, saved);
       void queryClient.invalidateQueries({ queryKey: settingsQueryKey });

@@ -1,4 +1,5 @@
 import { TICKET_DETAIL_RETRY_DELAYS_MS } from '@shared/constants';
+import { adminGetTicket } from '@shared/routes/admin-get-ticket';
 import { type AdminTicketDetail, isTicketNumber } from '@shared/schemas/admin-ticket';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest, isApiError } from '../../../lib/api-client';
@@ -17,7 +18,7 @@ export const useAdminTicket = (ticketNumber: string) =>
   useQuery({
     queryKey: adminTicketKey(ticketNumber),
     queryFn: ({ signal }): Promise<AdminTicketDetail> =>
-      apiRequest('adminGetTicket', { params: { ticketNumber }, signal }),
+      apiRequest(adminGetTicket, { params: { ticketNumber }, signal }),
     enabled: isTicketNumber(ticketNumber),
     retry: (failures, error) => !isFinal(error) && failures < TICKET_DETAIL_RETRIES,
     retryDelay: (failures) => TICKET_DETAIL_RETRY_DELAYS_MS[Math.min(failures, TICKET_DETAIL_RETRIES - 1)],

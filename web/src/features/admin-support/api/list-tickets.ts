@@ -1,3 +1,4 @@
+import { adminListTickets } from '@shared/routes/admin-list-tickets';
 import { type TicketListParams, toAdminTicketListQuery } from '@shared/rules/admin-ticket-filters';
 import type { AdminTicketList } from '@shared/schemas/admin-ticket-list';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -9,6 +10,6 @@ export const useAdminTickets = (params: TicketListParams) =>
   useQuery({
     queryKey: adminTicketListKey(params),
     queryFn: ({ signal }): Promise<AdminTicketList> =>
-      apiRequest('adminListTickets', { query: toAdminTicketListQuery(params), signal }),
+      apiRequest(adminListTickets, { query: toAdminTicketListQuery(params), signal }),
     placeholderData: keepPreviousData,
   });

@@ -1,4 +1,5 @@
 import type { TicketStatus } from '@shared/constants';
+import { adminSetTicketStatus } from '@shared/routes/admin-set-ticket-status';
 import type { AdminTicketList } from '@shared/schemas/admin-ticket-list';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -12,7 +13,7 @@ export function useSetTicketStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ ticketNumber, status }: { ticketNumber: string; status: TicketStatus }) =>
-      apiRequest('adminSetTicketStatus', { params: { ticketNumber }, body: { status } }),
+      apiRequest(adminSetTicketStatus, { params: { ticketNumber }, body: { status } }),
     onSuccess: ({ ticket }) => {
       queryClient.setQueryData(adminTicketKey(ticket.ticketNumber), ticket);
       queryClient.setQueriesData<AdminTicketList>({ queryKey: adminTicketsKey }, (list) =>

@@ -1,3 +1,4 @@
+import { createOrder as createOrderRoute } from '@shared/routes/create-order';
 import type { CartItem } from '@shared/rules/cart';
 import { type CheckoutForm, type CreateOrderRequest, IDEMPOTENCY_HEADER } from '@shared/schemas/checkout';
 import type { OrderConfirmation } from '@shared/schemas/order';
@@ -17,7 +18,7 @@ export interface CreateOrderVariables {
 }
 
 export const createOrder = ({ body, idempotencyKey }: CreateOrderVariables): Promise<OrderConfirmation> =>
-  apiRequest('createOrder', { body, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
+  apiRequest(createOrderRoute, { body, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
 
 const MAX_NETWORK_RETRIES = 2;
 

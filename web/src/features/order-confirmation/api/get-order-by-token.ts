@@ -1,3 +1,4 @@
+import { getOrderByToken as getOrderByTokenRoute } from '@shared/routes/get-order-by-token';
 import type { OrderConfirmation } from '@shared/schemas/order';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -5,7 +6,7 @@ import { apiRequest } from '../../../lib/api-client';
 export const orderByTokenQueryKey = (token: string) => ['orders', 'by-token', token] as const;
 
 export const getOrderByToken = (token: string, signal?: AbortSignal): Promise<OrderConfirmation> =>
-  apiRequest('getOrderByToken', { query: { token }, signal });
+  apiRequest(getOrderByTokenRoute, { query: { token }, signal });
 
 /**
  * The order behind the secret link from the confirmation e-mail. A 4xx (malformed, unknown, expired link)

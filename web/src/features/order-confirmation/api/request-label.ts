@@ -1,10 +1,11 @@
+import { requestLabel as requestLabelRoute } from '@shared/routes/request-label';
 import type { ShipmentView } from '@shared/schemas/shipment';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { labelQueryKey } from '../../../lib/orders/get-label';
 
 export const requestLabel = ({ orderId, token }: { orderId: string; token: string }): Promise<ShipmentView> =>
-  apiRequest('requestLabel', { params: { orderId }, body: { token } });
+  apiRequest(requestLabelRoute, { params: { orderId }, body: { token } });
 
 /**
  * 'Generate Shipping Label': answers the existing label, the one being made, or a newly queued job (202).

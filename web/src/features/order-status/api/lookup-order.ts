@@ -1,10 +1,11 @@
 import { messages } from '@shared/messages';
+import { lookupOrder as lookupOrderRoute } from '@shared/routes/lookup-order';
 import type { OrderLookupRequest, OrderTracking } from '@shared/schemas/order';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest, isApiError } from '../../../lib/api-client';
 
 export const lookupOrder = (body: OrderLookupRequest): Promise<OrderTracking> =>
-  apiRequest('lookupOrder', { body });
+  apiRequest(lookupOrderRoute, { body });
 
 /**
  * Tracking by order number and checkout e-mail. A mutation, not a query: the answer is personal, is fetched

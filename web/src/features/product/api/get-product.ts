@@ -1,4 +1,5 @@
 import { CATALOGUE_REFRESH_MS, CATALOGUE_STALE_MS } from '@shared/constants';
+import { getProduct as getProductRoute } from '@shared/routes/get-product';
 import type { Product } from '@shared/schemas/product';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
@@ -8,7 +9,7 @@ import { retryTransient } from '../../../lib/query-client';
 export const productQueryKey = (id: string) => ['products', 'detail', id] as const;
 
 export const getProduct = (id: string, signal?: AbortSignal): Promise<Product> =>
-  apiRequest('getProduct', { params: { id }, signal });
+  apiRequest(getProductRoute, { params: { id }, signal });
 
 /**
  * One product by uuid. Coming from the catalogue it shows at once from the list already in the cache; a 4xx

@@ -1,10 +1,11 @@
+import { regenerateQrCode as regenerateQrCodeRoute } from '@shared/routes/regenerate-qr-code';
 import type { QrCode, ShipmentView } from '@shared/schemas/shipment';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { labelQueryKey } from '../../../lib/orders/get-label';
 
 export const regenerateQrCode = ({ orderId, token }: { orderId: string; token: string }): Promise<QrCode> =>
-  apiRequest('regenerateQrCode', { params: { orderId }, body: { token } });
+  apiRequest(regenerateQrCodeRoute, { params: { orderId }, body: { token } });
 
 /**
  * A fresh USPS QR code when the image will not load. Never retried here: the page counts its own attempts.
