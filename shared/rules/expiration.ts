@@ -1,4 +1,5 @@
 import { DEFAULT_EXPIRATION_MONTHS } from '../constants.js';
+import { MONTHS } from './date-format.js';
 
 export interface ExpirationSettings {
   teststrips_expiration: number | null;
@@ -20,21 +21,6 @@ export function addMonths(date: Date, months: number): Date {
   result.setDate(Math.min(date.getDate(), lastDay));
   return result;
 }
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
 
 /**
  * 'August 2027', as en-US `Intl.DateTimeFormat` writes `{ month: 'long', year: 'numeric' }` (a test holds the

@@ -1,7 +1,7 @@
 import { authMessages } from '@shared/messages';
 import { getAdminSession } from '@shared/routes/get-admin-session';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { AlertIcon, ShieldIcon } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
@@ -86,6 +86,9 @@ function AdminAccess({ children }: { children: ReactNode }) {
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
+  // The check passing renders the whole back office (layout and page): from a deferred copy, React does that in
+  // slices between which the browser stays responsive, not in one long task (a query's update is synchronous).
+  const allowed = useDeferredValue(session.isSuccess);
   if (session.isPending) return <LoadingState fullPage message={authMessages.checking} />;
   if (session.isError) {
     // 401 has already ended the session (the API client's handler): the guard redirects on the next render.
@@ -94,6 +97,7 @@ function AdminAccess({ children }: { children: ReactNode }) {
     if (isApiError(session.error) && session.error.status === 403) return <AdminRequired />;
     return <CheckFailed retry={() => void session.refetch()} />;
   }
+  if (!allowed) return <LoadingState fullPage message={authMessages.checking} />;
   return children;
 }
 

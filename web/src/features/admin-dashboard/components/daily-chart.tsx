@@ -1,4 +1,4 @@
-import { dateFormat } from '@shared/rules/date-format';
+import { formatShortDay } from '@shared/rules/date-format';
 import { formatMoney } from '@shared/rules/money';
 import type { Dashboard } from '@shared/schemas/dashboard';
 import { useEffect, useRef } from 'react';
@@ -14,15 +14,6 @@ const AXIS_COLOUR = '#475a70';
 const GRID_COLOUR = '#e3eaf2';
 const FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
-/** Days arrive as UTC dates ('2026-11-23'): labelled in UTC so no viewer sees them shifted by a day. */
-const dayLabel = (date: string, withYear = false): string =>
-  dateFormat({
-    month: 'short',
-    day: 'numeric',
-    year: withYear ? 'numeric' : undefined,
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
-
 const compactMoney = (value: number): string =>
   Math.abs(value) >= 1000 ? `$${(value / 1000).toFixed(value % 1000 === 0 ? 0 : 1)}k` : `$${value}`;
 
@@ -30,7 +21,8 @@ const chartHeight = (width: number) => (width < 480 ? 220 : 280);
 
 /** `UPlot`: the library, downloaded with the chart (its bar paths are built from it). */
 function options(UPlot: typeof uPlot, days: Day[], width: number): uPlot.Options {
-  const labels = days.map((d) => dayLabel(d.date));
+  // Days arrive as UTC dates ('2026-11-23'): labelled in UTC so no viewer sees them shifted by a day.
+  const labels = days.map((d) => formatShortDay(d.date));
   const axis = {
     stroke: AXIS_COLOUR,
     font: FONT,
@@ -166,7 +158,9 @@ export function DailyChart({ days }: { days: Day[] }) {
         <table>
           <caption>
             Orders received and amount paid per day
-            {first && last ? `, ${dayLabel(first.date, true)} to ${dayLabel(last.date, true)}` : ''}
+            {first && last
+              ? `, ${formatShortDay(first.date, true)} to ${formatShortDay(last.date, true)}`
+              : ''}
           </caption>
           <thead>
             <tr>
@@ -178,7 +172,7 @@ export function DailyChart({ days }: { days: Day[] }) {
           <tbody>
             {days.map((d) => (
               <tr key={d.date}>
-                <th scope="row">{dayLabel(d.date, true)}</th>
+                <th scope="row">{formatShortDay(d.date, true)}</th>
                 <td>{d.ordersReceived}</td>
                 <td>{formatMoney(d.amountPaid)}</td>
               </tr>
