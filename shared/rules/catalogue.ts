@@ -1,5 +1,6 @@
 import { POPULAR_BRAND } from '../constants.js';
 import type { Product } from '../schemas/product.js';
+import { compareText, newestFirst } from './text-order.js';
 
 export const SORT_OPTIONS = [
   { value: 'a-z', label: 'Name (A-Z)' },
@@ -24,11 +25,11 @@ const popularRank = (brand: string): number => {
 };
 
 const comparators: Record<SortOption, (a: Product, b: Product) => number> = {
-  'a-z': (a, b) => a.name.localeCompare(b.name, 'en'),
+  'a-z': (a, b) => compareText(a.name, b.name),
   popular: (a, b) => popularRank(a.brand) - popularRank(b.brand) || b.buybackPrice - a.buybackPrice,
   'price-high': (a, b) => b.buybackPrice - a.buybackPrice,
   'price-low': (a, b) => a.buybackPrice - b.buybackPrice,
-  newest: (a, b) => b.created_at.localeCompare(a.created_at),
+  newest: (a, b) => newestFirst(a.created_at, b.created_at),
 };
 
 export const sortProducts = (products: readonly Product[], sort: SortOption): Product[] =>
@@ -42,7 +43,7 @@ export function matchesSearch(product: Pick<Product, 'name' | 'brand'>, query: s
 }
 
 export const distinctBrands = (products: readonly Product[]): string[] =>
-  [...new Set(products.map((p) => p.brand))].sort((a, b) => a.localeCompare(b, 'en'));
+  [...new Set(products.map((p) => p.brand))].sort(compareText);
 
 export interface CatalogueFilter {
   query: string;

@@ -1,3 +1,4 @@
+import { compareText } from '@shared/rules/text-order';
 import type { Product } from '@shared/schemas/product';
 
 export interface ProductFilters {
@@ -20,4 +21,4 @@ export function filterProducts(products: readonly Product[], { query, brand }: P
 
 /** The brands present in the catalogue, sorted, each once. */
 export const brandsOf = (products: readonly Product[]): string[] =>
-  [...new Set(products.map((p) => p.brand))].sort((a, b) => a.localeCompare(b));
+  [...new Set(products.map((p) => p.brand))].sort(compareText);

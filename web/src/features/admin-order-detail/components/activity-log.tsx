@@ -1,6 +1,7 @@
 import { paymentMethodLabel, statusLabel } from '@shared/rules/admin-order-forms';
 import { formatDateTime } from '@shared/rules/date-format';
 import { formatMoney } from '@shared/rules/money';
+import { newestFirst } from '@shared/rules/text-order';
 import type { ActivityEntry, AdminOrderDetail } from '@shared/schemas/admin-orders';
 import { ClockIcon } from '../../../components/icons';
 import { DetailSection } from './detail-section';
@@ -15,7 +16,7 @@ const TYPE_LABELS: Record<NonNullable<ActivityEntry['type']>, string> = {
 
 /** Every change to the order, newest first: what, from which status to which, how much, when and by whom. */
 export function ActivityLog({ order }: { order: AdminOrderDetail }) {
-  const entries = [...order.activityLog].sort((a, b) => b.timestamp.localeCompare(a.timestamp));
+  const entries = [...order.activityLog].sort((a, b) => newestFirst(a.timestamp, b.timestamp));
   return (
     <DetailSection
       id="order-activity"

@@ -1,5 +1,6 @@
 import { adminOrderMessages as m } from '@shared/messages';
 import { formatDateTime } from '@shared/rules/date-format';
+import { newestFirst } from '@shared/rules/text-order';
 import type { AdminOrderDetail } from '@shared/schemas/admin-orders';
 import { type FormEvent, useId, useState } from 'react';
 import { TextAreaField } from '../../../components/form/field';
@@ -15,7 +16,7 @@ export function OrderNotesSection({ order }: { order: AdminOrderDetail }) {
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const content = draft.trim();
-  const notes = [...order.notes].sort((a, b) => b.created_at.localeCompare(a.created_at));
+  const notes = [...order.notes].sort((a, b) => newestFirst(a.created_at, b.created_at));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -2,6 +2,7 @@ import { adminOrderMessages as m } from '@shared/messages';
 import { paymentDetailLabel, paymentMethodLabel, validatePaymentForm } from '@shared/rules/admin-order-forms';
 import { formatDateTime } from '@shared/rules/date-format';
 import { formatMoney } from '@shared/rules/money';
+import { newestFirst } from '@shared/rules/text-order';
 import {
   ADMIN_PAYMENT_METHOD_LABELS,
   ADMIN_PAYMENT_METHODS,
@@ -183,7 +184,7 @@ function PayoutDetails({ order }: { order: AdminOrderDetail }) {
 /** Spec 001 §2, §4, §5: what was paid and how, what is still owed, the seller's payout details, and the log. */
 export function PaymentSection({ order }: { order: AdminOrderDetail }) {
   const paid = order.paymentStatus === 'Paid';
-  const history = [...order.paymentLog].sort((a, b) => b.timestamp.localeCompare(a.timestamp));
+  const history = [...order.paymentLog].sort((a, b) => newestFirst(a.timestamp, b.timestamp));
 
   return (
     <DetailSection id="order-payment" title="Payment Information" icon={<DollarIcon size={20} />}>
