@@ -109,8 +109,13 @@ const storedIdToken = (page: Page) =>
 
 describe.each<ViewportName>(['desktop', 'mobile'])('back office entrance on %s', (viewport) => {
   let page: Page;
+  /** Whether the auth library's chunk (web/src/features/auth/amplify.ts) has been asked for. */
+  let amplifyRequested = false;
   beforeAll(async () => {
     page = await newPage(browser, viewport);
+    page.on('request', (request) => {
+      if (/\/assets\/amplify-[\w-]+\.js$/.test(request.url())) amplifyRequested = true;
+    });
   });
   afterAll(async () => {
     expect(pageErrors(page)).toEqual([]);
@@ -132,6 +137,10 @@ describe.each<ViewportName>(['desktop', 'mobile'])('back office entrance on %s',
     await page.goForward();
     await page.waitForURL((url) => url.pathname === '/login');
     await page.getByText(authMessages.signInTo('/admin/orders')).waitFor();
+  });
+
+  it('with no session stored, the guard and the form need no auth library: it comes with the first sign-in', async () => {
+    expect(amplifyRequested).toBe(false);
   });
 
   it('checks the form with the spec messages before asking Cognito', async () => {
@@ -162,6 +171,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('back office entrance on %s',
     expect(path(page)).toBe('/login');
     expect(await page.getByRole('button', { name: authMessages.submit }).isEnabled()).toBe(true);
     await expectAccessible(page, `login failed (${viewport})`);
+    expect(amplifyRequested).toBe(true);
   });
 
   it('the right password lands back on /admin/orders with its query, Orders marked current', async () => {

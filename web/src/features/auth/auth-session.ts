@@ -1,9 +1,7 @@
-import { fetchAuthSession, signOut } from 'aws-amplify/auth';
-import { Hub } from 'aws-amplify/utils';
 import { useSyncExternalStore } from 'react';
 import { setAdminSessionLostHandler, setAdminTokenProvider } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
-import { configureAuth } from './auth-config';
+import { configureAuth, loadAmplify, readAuthConfig } from './auth-config';
 import { dismissBreachNotice } from './breach-notice';
 
 /** checking: not known yet; error: the sign-in configuration could not be read ('Failed to check auth'). */
@@ -37,11 +35,60 @@ function forgetStaffData(): void {
 /** The sign-in configuration could not be read: nobody can tell whether a session exists. */
 class AuthConfigUnavailable extends Error {}
 
-/** The ID token, refreshed by Amplify when due; null when there is no session or it cannot be refreshed. */
+const unavailable = (error: unknown): never => {
+  throw new AuthConfigUnavailable(error instanceof Error ? error.message : String(error));
+};
+
+/** Amplify keeps its tokens in localStorage under this prefix. */
+const AMPLIFY_STORAGE_PREFIX = 'CognitoIdentityServiceProvider.';
+
+/** Whether Amplify has anything stored that could be a session; without, it would find none. */
+function hasStoredSession(): boolean {
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      if (localStorage.key(i)?.startsWith(AMPLIFY_STORAGE_PREFIX)) return true;
+    }
+    return false;
+  } catch {
+    // Storage unreadable (disabled): ask Amplify.
+    return true;
+  }
+}
+
+let watching = false;
+let amplifyModule: ReturnType<typeof loadAmplify> | null = null;
+
+/**
+ * Amplify, loaded on first use, with this module listening to its auth events from the moment it runs. Every
+ * Amplify call of the back office goes through here.
+ */
+export function amplify(): ReturnType<typeof loadAmplify> {
+  amplifyModule ??= loadAmplify().then(
+    (module) => {
+      module.Hub.listen('auth', onAuthEvent);
+      return module;
+    },
+    (error: unknown) => {
+      // A failed download is not kept: the next call tries again.
+      amplifyModule = null;
+      throw error;
+    },
+  );
+  return amplifyModule;
+}
+
+/**
+ * The ID token, refreshed by Amplify when due; null when there is no session or it cannot be refreshed. With
+ * nothing stored there is no session to find or refresh, and Amplify need not load to say so; the configuration
+ * is read all the same, so a stage whose sign-in cannot be configured says so.
+ */
 async function currentIdToken(): Promise<string | null> {
-  await configureAuth().catch((error: unknown) => {
-    throw new AuthConfigUnavailable(error instanceof Error ? error.message : String(error));
-  });
+  if (!hasStoredSession()) {
+    await readAuthConfig().catch(unavailable);
+    return null;
+  }
+  await configureAuth().catch(unavailable);
+  const { fetchAuthSession } = await amplify();
   const { tokens } = await fetchAuthSession();
   return tokens?.idToken?.toString() ?? null;
 }
@@ -80,6 +127,7 @@ export async function endSession({ explicit = false } = {}): Promise<void> {
   signingOutExplicitly = explicit;
   try {
     await configureAuth();
+    const { signOut } = await amplify();
     await signOut();
     setState({ status: 'signedOut', explicitSignOut: explicit });
   } catch (error) {
@@ -93,34 +141,33 @@ export async function endSession({ explicit = false } = {}): Promise<void> {
 /** After a successful sign-in (or first-sign-in password change): the guard may let the staff member in. */
 export const markSignedIn = (): void => setState({ status: 'signedIn', explicitSignOut: false });
 
-let watching = false;
+function onAuthEvent({ payload }: { payload: { event: string } }): void {
+  switch (payload.event) {
+    case 'signedIn':
+    case 'tokenRefresh':
+      void checkSession();
+      break;
+    case 'signedOut':
+      setState({ status: 'signedOut', explicitSignOut: signingOutExplicitly });
+      break;
+    case 'tokenRefresh_failure':
+      // The refresh token is refused (expired, revoked): drop what is left before going to /login.
+      void endSession();
+      break;
+  }
+}
 
 /**
  * Wires the back office's session into the app, once: the API client's bearer token and 401 handling, Amplify's
- * auth events, and other tabs signing in or out (Amplify keeps its tokens in localStorage under this prefix).
+ * auth events (from when Amplify first loads), and other tabs signing in or out.
  */
 export function watchAuth(): void {
   if (watching) return;
   watching = true;
   setAdminTokenProvider(currentIdToken);
   setAdminSessionLostHandler(() => void endSession());
-  Hub.listen('auth', ({ payload }) => {
-    switch (payload.event) {
-      case 'signedIn':
-      case 'tokenRefresh':
-        void checkSession();
-        break;
-      case 'signedOut':
-        setState({ status: 'signedOut', explicitSignOut: signingOutExplicitly });
-        break;
-      case 'tokenRefresh_failure':
-        // The refresh token is refused (expired, revoked): drop what is left before going to /login.
-        void endSession();
-        break;
-    }
-  });
   window.addEventListener('storage', (event) => {
-    if (event.key === null || event.key.startsWith('CognitoIdentityServiceProvider.')) void checkSession();
+    if (event.key === null || event.key.startsWith(AMPLIFY_STORAGE_PREFIX)) void checkSession();
   });
 }
 

@@ -6,7 +6,7 @@ import {
   ZLoginForm,
   ZNewPasswordForm,
 } from '@shared/schemas/auth';
-import { type ConfirmSignInOutput, confirmSignIn, type SignInOutput, signIn } from 'aws-amplify/auth';
+import type { ConfirmSignInInput, ConfirmSignInOutput, SignInOutput } from 'aws-amplify/auth';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
@@ -20,7 +20,7 @@ import { usePageTitle } from '../../hooks/use-page-title';
 import { useSettings } from '../../lib/settings/settings-context';
 import { paths } from '../../paths';
 import { configureAuth } from './auth-config';
-import { checkSession, markSignedIn, useAuthState, watchAuth } from './auth-session';
+import { amplify, checkSession, markSignedIn, useAuthState, watchAuth } from './auth-session';
 import { isPasswordBreached } from './breach-check';
 import { raiseBreachNotice } from './breach-notice';
 import { readOrigin } from './origin';
@@ -29,6 +29,9 @@ import { TotpCodeForm, TotpSetupStep } from './totp-steps';
 import './auth.css';
 
 watchAuth();
+
+/** Amplify's answer to a challenge (new password, TOTP), from its chunk, which loads on first use. */
+const confirmSignIn = async (input: ConfirmSignInInput) => (await amplify()).confirmSignIn(input);
 
 /** The server's message (Cognito's), else the spec's fallbacks. */
 function failureMessage(error: unknown): string {
@@ -122,6 +125,7 @@ function SignInForm({ onResult, onBreached, breached, failure, setFailure }: Ste
     const attempt = startBreachCheck(password, onBreached);
     try {
       await configureAuth();
+      const { signIn } = await amplify();
       const result = await signIn({
         username: email,
         password,
