@@ -1,6 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { dateFormat, formatDateTime, formatLongDate, formatShortDay } from './date-format.js';
+import {
+  DATE_TIME_OPTIONS,
+  dateFormat,
+  formatDateTime,
+  formatLongDate,
+  formatShortDay,
+} from './date-format.js';
 
 describe('formatDateTime', () => {
   it("formats as 'MMM d, yyyy HH:mm' in the given time zone", () => {
@@ -45,15 +51,7 @@ describe('written without Intl, as en-US Intl writes them', () => {
   // A time every 7 h 13 min over two years: every month, both sides of DST changes, midnight and noon.
   const times = Array.from({ length: 2500 }, (_, i) => new Date(Date.UTC(2027, 0, 1) + i * 433 * 60_000));
   const intlDateTime = (timeZone: string) => {
-    const format = new Intl.DateTimeFormat('en-US', {
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZone,
-    });
+    const format = new Intl.DateTimeFormat('en-US', { ...DATE_TIME_OPTIONS, timeZone });
     return (date: Date) => {
       const p = Object.fromEntries(format.formatToParts(date).map((x) => [x.type, x.value]));
       return `${p.month} ${p.day}, ${p.year} ${p.hour}:${p.minute}`;
@@ -70,9 +68,8 @@ describe('written without Intl, as en-US Intl writes them', () => {
     'formatDateTime in the viewer’s zone (%s)',
     (zone) => {
       const script = `
-        import { formatDateTime } from ${JSON.stringify(join(__dirname, 'date-format.ts'))};
-        const format = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric',
-          hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+        import { DATE_TIME_OPTIONS, formatDateTime } from ${JSON.stringify(join(__dirname, 'date-format.ts'))};
+        const format = new Intl.DateTimeFormat('en-US', DATE_TIME_OPTIONS);
         const bad = [];
         for (let i = 0; i < 2500; i++) {
           const date = new Date(Date.UTC(2027, 0, 1) + i * 433 * 60_000);

@@ -15,16 +15,17 @@ export function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFo
   return format;
 }
 
-const parts = (timeZone?: string) =>
-  dateFormat({
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-  });
+/** The Intl options of the spec's 'MMM d, yyyy HH:mm', less the time zone. */
+export const DATE_TIME_OPTIONS = {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+} as const satisfies Intl.DateTimeFormatOptions;
+
+const parts = (timeZone?: string) => dateFormat({ ...DATE_TIME_OPTIONS, timeZone });
 
 /** 'November 26, 2026': the day of an ISO time in UTC, as e-mails write it. */
 export const formatLongDate = (value: string | Date): string =>
