@@ -1,5 +1,6 @@
 import { productIdFromSlug } from '@shared/rules/slug';
 import type { ComponentType } from 'react';
+import { onceUntilFailure } from '../lib/once';
 import { paths } from '../paths';
 
 /**
@@ -15,20 +16,12 @@ export interface PageLoader {
 
 export function pageLoader(load: () => Promise<ComponentType>): PageLoader {
   let loaded: ComponentType | null = null;
-  let pending: Promise<ComponentType> | null = null;
-  const preload = () => {
-    pending ??= load().then(
-      (page) => {
-        loaded = page;
-        return page;
-      },
-      (error: unknown) => {
-        pending = null;
-        throw error;
-      },
-    );
-    return pending;
-  };
+  const preload = onceUntilFailure(() =>
+    load().then((page) => {
+      loaded = page;
+      return page;
+    }),
+  );
   return { preload, loaded: () => loaded };
 }
 

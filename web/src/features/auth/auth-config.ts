@@ -1,46 +1,29 @@
 import { getAuthConfig } from '@shared/routes/get-auth-config';
-import type { AuthConfig } from '@shared/schemas/auth';
 import { apiRequest } from '../../lib/api-client';
-
-/** Amplify, downloaded and run the first time something needs it. */
-export const loadAmplify = () => import('./amplify');
-
-let config: Promise<AuthConfig> | null = null;
-let configured: Promise<AuthConfig> | null = null;
+import { onceUntilFailure } from '../../lib/once';
 
 /**
- * Reads the sign-in configuration from the API (one web build serves every stage), once per page load. A failed
+ * The sign-in configuration from the API (one web build serves every stage), read once per page load; a failed
  * read is forgotten so the next attempt asks again.
  */
-export function readAuthConfig(): Promise<AuthConfig> {
-  config ??= apiRequest(getAuthConfig).catch((error: unknown) => {
-    config = null;
-    throw error;
-  });
-  return config;
-}
+export const readAuthConfig = onceUntilFailure(() => apiRequest(getAuthConfig));
 
-/** The configuration, with Amplify loaded and configured from it, once per page load. */
-export function configureAuth(): Promise<AuthConfig> {
-  configured ??= Promise.all([readAuthConfig(), loadAmplify()]).then(
-    ([config, { Amplify }]) => {
-      Amplify.configure({
-        Auth: {
-          Cognito: {
-            userPoolId: config.userPoolId,
-            userPoolClientId: config.userPoolClientId,
-            // Only the local stack sets it: its Cognito emulator instead of AWS's regional endpoint.
-            ...(config.userPoolEndpoint ? { userPoolEndpoint: config.userPoolEndpoint } : {}),
-            loginWith: { email: true },
-          },
-        },
-      });
-      return config;
+/**
+ * Amplify (web/src/features/auth/amplify.ts), downloaded on first use and configured from the sign-in
+ * configuration, once per page load. Use it through auth-session.ts's `amplify()`, which also follows its events.
+ */
+export const configuredAmplify = onceUntilFailure(async () => {
+  const [config, amplify] = await Promise.all([readAuthConfig(), import('./amplify')]);
+  amplify.Amplify.configure({
+    Auth: {
+      Cognito: {
+        userPoolId: config.userPoolId,
+        userPoolClientId: config.userPoolClientId,
+        // Only the local stack sets it: its Cognito emulator instead of AWS's regional endpoint.
+        ...(config.userPoolEndpoint ? { userPoolEndpoint: config.userPoolEndpoint } : {}),
+        loginWith: { email: true },
+      },
     },
-    (error: unknown) => {
-      configured = null;
-      throw error;
-    },
-  );
-  return configured;
-}
+  });
+  return amplify;
+});

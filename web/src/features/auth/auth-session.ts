@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { setAdminSessionLostHandler, setAdminTokenProvider } from '../../lib/api-client';
+import { onceUntilFailure } from '../../lib/once';
 import { queryClient } from '../../lib/query-client';
-import { configureAuth, loadAmplify, readAuthConfig } from './auth-config';
+import { configuredAmplify, readAuthConfig } from './auth-config';
 import { dismissBreachNotice } from './breach-notice';
 
 /** checking: not known yet; error: the sign-in configuration could not be read ('Failed to check auth'). */
@@ -32,7 +33,10 @@ function forgetStaffData(): void {
   dismissBreachNotice();
 }
 
-/** The sign-in configuration could not be read: nobody can tell whether a session exists. */
+/**
+ * The sign-in configuration could not be read (or, with a session stored, the library that reads it could not
+ * download): nobody can tell whether a session exists.
+ */
 class AuthConfigUnavailable extends Error {}
 
 const unavailable = (error: unknown): never => {
@@ -56,26 +60,16 @@ function hasStoredSession(): boolean {
 }
 
 let watching = false;
-let amplifyModule: ReturnType<typeof loadAmplify> | null = null;
 
 /**
- * Amplify, loaded on first use, with this module listening to its auth events from the moment it runs. Every
- * Amplify call of the back office goes through here.
+ * Amplify, downloaded on first use and configured, with this module following its auth events from the moment
+ * it runs. Every Amplify call of the back office goes through here.
  */
-export function amplify(): ReturnType<typeof loadAmplify> {
-  amplifyModule ??= loadAmplify().then(
-    (module) => {
-      module.Hub.listen('auth', onAuthEvent);
-      return module;
-    },
-    (error: unknown) => {
-      // A failed download is not kept: the next call tries again.
-      amplifyModule = null;
-      throw error;
-    },
-  );
-  return amplifyModule;
-}
+export const amplify = onceUntilFailure(async () => {
+  const module = await configuredAmplify();
+  module.Hub.listen('auth', onAuthEvent);
+  return module;
+});
 
 /**
  * The ID token, refreshed by Amplify when due; null when there is no session or it cannot be refreshed. With
@@ -87,8 +81,7 @@ async function currentIdToken(): Promise<string | null> {
     await readAuthConfig().catch(unavailable);
     return null;
   }
-  await configureAuth().catch(unavailable);
-  const { fetchAuthSession } = await amplify();
+  const { fetchAuthSession } = await amplify().catch(unavailable);
   const { tokens } = await fetchAuthSession();
   return tokens?.idToken?.toString() ?? null;
 }
@@ -126,7 +119,6 @@ export async function endSession({ explicit = false } = {}): Promise<void> {
   // Amplify announces 'signedOut' before signOut() resolves: the Hub listener must already know why.
   signingOutExplicitly = explicit;
   try {
-    await configureAuth();
     const { signOut } = await amplify();
     await signOut();
     setState({ status: 'signedOut', explicitSignOut: explicit });

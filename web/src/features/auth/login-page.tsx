@@ -19,7 +19,7 @@ import { SiteLogo } from '../../components/site-logo';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { useSettings } from '../../lib/settings/settings-context';
 import { paths } from '../../paths';
-import { configureAuth } from './auth-config';
+import { readAuthConfig } from './auth-config';
 import { amplify, checkSession, markSignedIn, useAuthState, watchAuth } from './auth-session';
 import { isPasswordBreached } from './breach-check';
 import { raiseBreachNotice } from './breach-notice';
@@ -46,7 +46,7 @@ function failureMessage(error: unknown): string {
 function startBreachCheck(password: string, onHit: () => void) {
   let hit = false;
   let signedIn = false;
-  void configureAuth()
+  void readAuthConfig()
     .then((config) => isPasswordBreached(password, config.breachRangeUrl))
     .catch(() => false)
     .then((breached) => {
@@ -124,7 +124,6 @@ function SignInForm({ onResult, onBreached, breached, failure, setFailure }: Ste
     setFailure(null);
     const attempt = startBreachCheck(password, onBreached);
     try {
-      await configureAuth();
       const { signIn } = await amplify();
       const result = await signIn({
         username: email,

@@ -1,11 +1,12 @@
 import { authMessages } from '@shared/messages';
 import { getAdminSession } from '@shared/routes/get-admin-session';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useDeferredValue, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { AlertIcon, ShieldIcon } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
 import { StatePanel } from '../../components/state-panel';
+import { useDeferredData } from '../../hooks/use-deferred-data';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { apiRequest, isApiError } from '../../lib/api-client';
 import { paths } from '../../paths';
@@ -86,10 +87,9 @@ function AdminAccess({ children }: { children: ReactNode }) {
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
-  // The check passing renders the whole back office (layout and page): from a deferred copy, React does that in
-  // slices between which the browser stays responsive, not in one long task (a query's update is synchronous).
-  const allowed = useDeferredValue(session.isSuccess);
-  if (session.isPending) return <LoadingState fullPage message={authMessages.checking} />;
+  // The check passing renders the whole back office (layout and page), from a deferred copy: in slices.
+  const { pending } = useDeferredData(session.data, session.isPending);
+  if (pending) return <LoadingState fullPage message={authMessages.checking} />;
   if (session.isError) {
     // 401 has already ended the session (the API client's handler): the guard redirects on the next render.
     if (isApiError(session.error) && session.error.status === 401)
@@ -97,7 +97,6 @@ function AdminAccess({ children }: { children: ReactNode }) {
     if (isApiError(session.error) && session.error.status === 403) return <AdminRequired />;
     return <CheckFailed retry={() => void session.refetch()} />;
   }
-  if (!allowed) return <LoadingState fullPage message={authMessages.checking} />;
   return children;
 }
 
