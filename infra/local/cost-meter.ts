@@ -162,7 +162,7 @@ export class CostMeter {
 
   constructor(private readonly template?: TemplateSummary) {}
 
-  /** Called after each invocation of a function (wired in stack-runner.ts through LocalFunction's observer). */
+  /** Called after each invocation of a function (wired in stack/functions-phase.ts, LocalFunction's observer). */
   observer(
     label: string,
     memoryMb: number,

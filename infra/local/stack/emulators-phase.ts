@@ -1,0 +1,101 @@
+/**
+ * Phase 1, emulators: DynamoDB Local, cognito-local, the SES emulator, fauxqs (SQS) and S3rver boot in the
+ * background (`ready`) while the app synthesizes; the EasyPost and Twilio test servers start at once.
+ * Cleanup: the emulators are stopped (those still booting once they are up) and the pid file removed; the two
+ * test servers are closed.
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { startEasyPostServer } from '../easypost/index.js';
+import {
+  assertJava,
+  type Emulator,
+  reapStaleChildren,
+  recordChildren,
+  startCognito,
+  startDynamoDb,
+  startFauxqs,
+  startS3rver,
+  startSes,
+} from '../emulators.js';
+import { LocalStackError } from '../errors.js';
+import { phase } from '../phases.js';
+import { assertPortsFree } from '../ports.js';
+import type { SesProxy } from '../ses-proxy.js';
+import { startTwilioServer } from '../twilio-server.js';
+import type { StartContext } from './context.js';
+import { readLocalSecret } from './local-secret.js';
+
+export async function startEmulators(ctx: StartContext) {
+  const { ports, dataDir, logsDir, options, files } = ctx;
+  return phase(async (cleanups) => {
+    reapStaleChildren(files.pids, dataDir);
+    assertJava();
+    await assertPortsFree(ports);
+    const booting = Promise.allSettled<Promise<Emulator>>([
+      startDynamoDb({
+        port: ports.dynamodb,
+        dbPath: ctx.profile === 'test' ? undefined : join(dataDir, 'dynamodb'),
+        logFile: join(logsDir, 'dynamodb.log'),
+        signal: options.signal,
+      }),
+      startCognito({
+        port: ports.cognito,
+        directory: join(dataDir, 'cognito'),
+        logFile: join(logsDir, 'cognito.log'),
+        signal: options.signal,
+      }),
+      startSes({
+        port: ports.ses,
+        directory: dataDir,
+        logFile: join(logsDir, 'ses.log'),
+        signal: options.signal,
+      }),
+      startFauxqs({ port: ports.sqs }),
+      startS3rver({ port: ports.s3, directory: join(dataDir, 's3') }),
+    ]);
+    const up = (outcomes: Array<PromiseSettledResult<Emulator>>) =>
+      outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+    // Emulators still booting are stopped too once they are up, not left behind.
+    cleanups.add(async () => {
+      const running = up(await booting);
+      await Promise.all(running.map((e) => e.stop().catch(() => {})));
+      rmSync(files.pids, { force: true });
+    });
+    const ready = booting.then((outcomes) => {
+      const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+      if (failed) throw (failed as PromiseRejectedResult).reason;
+      const running = up(outcomes);
+      const sesProxy = (
+        running.find((emulator) => 'proxy' in emulator) as (Emulator & { proxy: SesProxy }) | undefined
+      )?.proxy;
+      if (!sesProxy) throw new LocalStackError('The SES emulator did not start its proxy');
+      recordChildren(files.pids, running);
+      return { sesProxy };
+    });
+    // Awaited by the next phase; until then a failure must not count as unhandled.
+    ready.catch(() => {});
+
+    const easypost = await startEasyPostServer({
+      port: ports.easypost,
+      // Tracker events go to the webhook route, signed with whatever secret the local secret file holds now.
+      webhook: {
+        url: `${ctx.naming.siteOrigin}/api/webhooks/easypost`,
+        secret: () => readLocalSecret(files.signingSecrets, 'easypostWebhookSecret'),
+      },
+    });
+    cleanups.add(() => easypost.close());
+    // SMS: the official client talks to this server; its signed callbacks come back to the webhook routes.
+    const twilio = await startTwilioServer({
+      port: ports.twilio,
+      authToken: () => readLocalSecret(files.signingSecrets, 'twilioAuthToken'),
+      inboundUrl: `${ctx.naming.siteOrigin}/api/webhooks/twilio/inbound`,
+      callbackDelayMs: ctx.profile === 'test' ? 100 : 500,
+      log: (line) => ctx.log.line('twilio', line),
+    });
+    cleanups.add(() => twilio.close());
+    return { ready, easypost, twilio };
+  });
+}
+
+export type Emulators = Awaited<ReturnType<typeof startEmulators>>;

@@ -1,0 +1,83 @@
+/**
+ * Phase 3, functions: one warm worker process per function, with the environment the template gives it (and,
+ * with TABLE_ACCESS_LOG, a recorder of each function's DynamoDB calls in front of DynamoDB Local).
+ * Cleanup: the workers are stopped and the recorder closed.
+ */
+import { ENV } from '../../../shared/runtime-env.js';
+import { type FunctionSpec, LocalFunction } from '../lambdas.js';
+import { phase } from '../phases.js';
+import { assetDirOf } from '../synth.js';
+import { startTableAccessRecorder, TABLE_ACCESS_LOG_ENV } from '../table-access-recorder.js';
+import { withoutHash } from '../template.js';
+import type { Functions, StartContext } from './context.js';
+import type { Provisioned } from './provisioning-phase.js';
+
+export async function startFunctions(ctx: StartContext, stack: Provisioned) {
+  const { synthesized, physical, meter, functionEnvs, endpointEnv } = stack;
+  return phase(async (cleanups) => {
+    const baseEnv: Record<string, string> = {};
+    for (const name of ['PATH', 'HOME', 'LANG', 'TMPDIR', 'TZ']) {
+      const value = process.env[name];
+      if (value !== undefined) baseEnv[name] = value;
+    }
+    const retryBase = ctx.options.retryBaseSeconds ?? (ctx.profile === 'test' ? 1 : undefined);
+    // Least-privilege check: each function's DynamoDB calls go through a recorder (table-access-recorder.ts).
+    const accessLog = process.env[TABLE_ACCESS_LOG_ENV];
+    const recorder = accessLog
+      ? await startTableAccessRecorder({ target: ctx.endpoints.dynamodb, logFile: accessLog })
+      : undefined;
+    if (recorder) cleanups.add(() => recorder.close());
+    const functions: Functions = new Map();
+    cleanups.add(async () => {
+      await Promise.all([...functions.values()].map((f) => f.stop()));
+    });
+    for (const fn of stack.model.functions) {
+      const own = functionEnvs.get(fn.logicalId);
+      if (!own) continue;
+      const functionName = physical[fn.logicalId].ref;
+      const dir = assetDirOf(fn, synthesized);
+      const spec: FunctionSpec = {
+        label: withoutHash(fn.logicalId),
+        functionName,
+        functionArn: physical[fn.logicalId].attrs.Arn,
+        dir,
+        handler: fn.handler,
+        timeoutSeconds: fn.timeoutSeconds,
+        memoryMb: fn.memoryMb,
+        env: {
+          ...baseEnv,
+          ...endpointEnv,
+          AWS_LAMBDA_FUNCTION_NAME: functionName,
+          AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(fn.memoryMb),
+          AWS_LAMBDA_FUNCTION_VERSION: '$LATEST',
+          AWS_EXECUTION_ENV: `AWS_Lambda_${fn.runtime}`,
+          LAMBDA_TASK_ROOT: dir,
+          _HANDLER: fn.handler,
+          [ENV.localSecretsFile]: ctx.files.secrets,
+          [ENV.localSigningSecretsFile]: ctx.files.signingSecrets,
+          ...own,
+          // Only where the template grants the payout key (checkout, the reveal route): its local stand-in.
+          ...(own[ENV.payoutKeyArn] ? { [ENV.localPayoutKeyFile]: ctx.files.payoutKey } : {}),
+          ...(recorder
+            ? {
+                AWS_ENDPOINT_URL_DYNAMODB: recorder.endpointFor(
+                  own[ENV.functionKey] ?? withoutHash(fn.logicalId),
+                ),
+              }
+            : {}),
+          ...(retryBase !== undefined && own[ENV.jobRetryBaseSeconds]
+            ? { [ENV.jobRetryBaseSeconds]: String(retryBase) }
+            : {}),
+        },
+      };
+      const local = new LocalFunction(
+        spec,
+        ctx.log,
+        meter?.observer(spec.label, fn.memoryMb, Boolean(spec.env[ENV.secretId])),
+      );
+      local.warm();
+      functions.set(fn.logicalId, local);
+    }
+    return { functions };
+  });
+}

@@ -1,0 +1,80 @@
+/**
+ * Phase 5, pollers: SQS event sources and DynamoDB stream event sources, read the way Lambda reads them.
+ * Cleanup: every poller is stopped.
+ */
+import { LocalStackError } from '../errors.js';
+import { phase } from '../phases.js';
+import { QueuePoller } from '../pollers.js';
+import { StreamPoller } from '../stream-poller.js';
+import { withoutHash } from '../template.js';
+import type { Functions, StartContext } from './context.js';
+import type { Provisioned } from './provisioning-phase.js';
+
+export async function startPollers(ctx: StartContext, stack: Provisioned, functions: Functions) {
+  const { model, physical } = stack;
+  const { log, profile, naming } = ctx;
+  return phase(async (cleanups) => {
+    const runnable = (source: { logicalId: string; functionLogicalId: string }) => {
+      const fn = functions.get(source.functionLogicalId);
+      if (!fn) throw new LocalStackError(`Event source ${source.logicalId} has no runnable function`);
+      return fn;
+    };
+    const pollers = model.eventSources
+      .filter((source) => source.enabled)
+      .map((source) => {
+        const fn = runnable(source);
+        const queue = physical[source.queueLogicalId];
+        return new QueuePoller(
+          {
+            label: `${fn.spec.label}<-${withoutHash(source.queueLogicalId)}`,
+            queueUrl: queue.attrs.QueueUrl,
+            queueArn: queue.attrs.Arn,
+            region: naming.region,
+            batchSize: source.batchSize,
+            reportBatchItemFailures: source.reportBatchItemFailures,
+            fn,
+          },
+          stack.pollerClients.sqs,
+          log,
+        );
+      });
+    for (const poller of pollers) poller.start();
+    cleanups.add(async () => {
+      await Promise.all(pollers.map((p) => p.stop()));
+    });
+
+    // Stream event sources: DynamoDB Local's stream read the way Lambda reads the table's stream.
+    const streamPollers = model.streamSources
+      .filter((source) => source.enabled)
+      .map((source) => {
+        const fn = runnable(source);
+        const onFailure = source.onFailureQueueLogicalId
+          ? physical[source.onFailureQueueLogicalId]
+          : undefined;
+        return new StreamPoller(
+          {
+            label: `${fn.spec.label}<-${withoutHash(source.tableLogicalId)}.stream`,
+            tableName: physical[source.tableLogicalId].ref,
+            region: naming.region,
+            batchSize: source.batchSize,
+            filterPatterns: source.filterPatterns,
+            startingPosition: source.startingPosition,
+            reportBatchItemFailures: source.reportBatchItemFailures,
+            bisectBatchOnFunctionError: source.bisectBatchOnFunctionError,
+            maximumRetryAttempts: source.maximumRetryAttempts,
+            onFailureQueueUrl: onFailure?.attrs.QueueUrl,
+            retryBaseMs: profile === 'test' ? 500 : 1000,
+            idleMs: profile === 'test' ? 200 : 500,
+            fn,
+          },
+          { dynamodb: stack.clients.dynamodb, streams: stack.clients.streams, sqs: stack.clients.sqs },
+          log,
+        );
+      });
+    cleanups.add(async () => {
+      await Promise.all(streamPollers.map((p) => p.stop()));
+    });
+    await Promise.all(streamPollers.map((p) => p.start()));
+    return {};
+  });
+}
