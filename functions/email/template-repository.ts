@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { compareText } from '../../shared/rules/text-order.js';
 import {
   EMAIL_TEMPLATE_KEYS,
   type EmailTemplateDetail,
@@ -50,7 +51,7 @@ export async function listTemplates(): Promise<EmailTemplateRow[]> {
   const items = await batchGetItems<StoredTemplate>(EMAIL_TEMPLATE_KEYS.map((key) => emailTemplate.key(key)));
   const byPk = new Map(items.map((item) => [item.pk, item]));
   return EMAIL_TEMPLATE_KEYS.map((key) => toRow(toDetail(key, byPk.get(emailTemplate.key(key).pk)))).sort(
-    (a, b) => a.name.localeCompare(b.name),
+    (a, b) => compareText(a.name, b.name),
   );
 }
 

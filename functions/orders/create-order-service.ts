@@ -9,6 +9,7 @@ import {
 import { checkoutMessages, payoutMessages } from '../../shared/messages.js';
 import { generateOrderId, sumLines } from '../../shared/rules/order.js';
 import { enabledPayoutMethods } from '../../shared/rules/payout.js';
+import { byCodeUnits } from '../../shared/rules/text-order.js';
 import type { CreateOrderRequest } from '../../shared/schemas/checkout.js';
 import type { OrderConfirmation } from '../../shared/schemas/order.js';
 import type { PublicSettings } from '../../shared/schemas/settings.js';
@@ -31,11 +32,15 @@ import { toConfirmation } from './order-views.js';
 const MAX_ATTEMPTS = 6;
 const m = checkoutMessages;
 
-/** Stable across key order, so the same checkout always hashes alike. */
+/**
+ * Stable across key order, so the same checkout always hashes alike. Keys sort by code unit: the request's
+ * field names (all parsed, lower camel case) fall in the same order as they did under localeCompare, so stored
+ * hashes still match, and a cold start loads no collation data.
+ */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value).sort(([a], [b]) => a.localeCompare(b));
+    const entries = Object.entries(value).sort(([a], [b]) => byCodeUnits(a, b));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
   }
   return JSON.stringify(value);

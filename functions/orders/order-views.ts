@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { lineTotal } from '../../shared/rules/money.js';
 import { paymentStatus } from '../../shared/rules/order.js';
+import { byCodeUnits } from '../../shared/rules/text-order.js';
 import type { OrderConfirmation, OrderTracking } from '../../shared/schemas/order.js';
 import type { OrderItem } from '../lib/entities.js';
 
@@ -113,7 +114,7 @@ export function storedImages(value: unknown, fallbackAt: string): StoredImage[] 
       filename: typeof i.filename === 'string' ? i.filename : (i.url.split('/').pop() ?? 'image'),
       uploaded_at: typeof i.uploaded_at === 'string' ? i.uploaded_at : fallbackAt,
     }))
-    .sort((a, b) => a.uploaded_at.localeCompare(b.uploaded_at) || a.id.localeCompare(b.id));
+    .sort((a, b) => byCodeUnits(a.uploaded_at, b.uploaded_at) || byCodeUnits(a.id, b.id));
 }
 
 function imagesOf(order: OrderItem): OrderTracking['images'] {

@@ -7,8 +7,10 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { lookupMessages, orderMessages } from '../../shared/messages';
+import type { CreateOrderRequest } from '../../shared/schemas/checkout';
 import { order as orderEntity, orderToken } from '../lib/entities';
 import { AppError } from '../lib/errors';
+import { requestHash } from './create-order-service';
 
 process.env.TABLE_NAME = 'test-table';
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -190,5 +192,37 @@ describe('order lookup', () => {
     counts(0, 0, 50);
     await expectAppError(lookupOrder(wrong, '203.0.113.5', now), 429, lookupMessages.tooMany(8));
     expect(counted()).toHaveLength(3);
+  });
+});
+
+describe('checkout request hash', () => {
+  const body = {
+    zipCode: '10001-1234',
+    state: 'NY',
+    city: 'New York',
+    address: '1 Main St',
+    phone: '212-555-0100',
+    email: 'a@example.com',
+    lastName: 'Doe',
+    firstName: 'Jane',
+    attestation: true,
+    payout: { routingNumber: '021000021', method: 'achWire', bankAccount: '123456789' },
+    items: [
+      { quantity: 2, productId: '3f2b1c4e-0000-4000-8000-000000000001' },
+      { productId: '3f2b1c4e-0000-4000-8000-000000000002', quantity: 1 },
+    ],
+  } as const satisfies CreateOrderRequest;
+
+  it('is the hash stored by earlier releases (keys were then sorted with localeCompare), whatever the key order', () => {
+    // Computed with the localeCompare ordering before it became a code-unit sort: a retry that spans a deploy
+    // must still match its idempotency record.
+    const stored = '7a4bba8cef9505e3068da0fdb366a6e2c78fda5c093137a04a2708fa07b0f003';
+    expect(requestHash(body)).toBe(stored);
+    const reordered = Object.fromEntries(Object.entries(body).reverse()) as unknown as CreateOrderRequest;
+    expect(requestHash(reordered)).toBe(stored);
+  });
+
+  it('changes when a value changes', () => {
+    expect(requestHash({ ...body, city: 'Newark' })).not.toBe(requestHash(body));
   });
 });

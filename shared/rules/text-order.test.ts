@@ -1,4 +1,4 @@
-import { compareText, newestFirst } from './text-order.js';
+import { byCodeUnits, compareText, newestFirst } from './text-order.js';
 
 const sign = (n: number) => Math.sign(n);
 
@@ -65,4 +65,12 @@ test('plain names are ordered without building a collator', () => {
   } finally {
     built.mockRestore();
   }
+});
+
+describe('byCodeUnits', () => {
+  it('orders by code unit, upper case before lower, and is 0 only for equal text', () => {
+    expect(['b', 'a', 'B', 'a1', 'a'].sort(byCodeUnits)).toEqual(['B', 'a', 'a', 'a1', 'b']);
+    expect(byCodeUnits('x', 'x')).toBe(0);
+    expect(newestFirst('2026-11-26T17:55:00.000Z', '2026-11-26T17:56:00.000Z')).toBe(1);
+  });
 });

@@ -31,5 +31,11 @@ export function compareText(a: string, b: string): number {
   return collator.compare(a, b);
 }
 
+/**
+ * Code-unit order, no collation: for text a machine wrote (ISO 8601 times written alike, ids, field names),
+ * where the order only has to be stable and no locale data need be loaded.
+ */
+export const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 /** ISO 8601 times written alike ('2026-11-26T17:55:00.000Z') sort as their characters do: newest first. */
-export const newestFirst = (a: string, b: string): number => (a < b ? 1 : a > b ? -1 : 0);
+export const newestFirst = (a: string, b: string): number => byCodeUnits(b, a);
