@@ -6,17 +6,16 @@ import {
   endOfDayInstant,
   filterErrors,
   hasActiveFilters,
-  pageItems,
   paymentMethodFilterOptions,
   paymentMethodLabel,
   quickFilterStart,
   readOrderListParams,
-  showingLine,
   startOfDayInstant,
   toAdminOrderListQuery,
   toggleQuickFilter,
   updateOrderListSearch,
 } from './admin-order-filters.js';
+import { pageItems, showingLine } from './paging.js';
 
 const sp = (value: string) => new URLSearchParams(value);
 const NOW = new Date('2026-11-23T12:00:00.000Z');

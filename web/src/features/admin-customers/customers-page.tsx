@@ -4,7 +4,7 @@ import {
   customerFilterErrors,
   isPanelControl,
 } from '@shared/rules/admin-customer-filters';
-import { showingLine } from '@shared/rules/admin-order-filters';
+import { showingLine } from '@shared/rules/paging';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { AlertIcon, BoxIcon } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';

@@ -1,5 +1,6 @@
 import { adminOrderMessages } from '@shared/messages';
-import { filterErrors, hasActiveFilters, PANEL_KEYS, showingLine } from '@shared/rules/admin-order-filters';
+import { filterErrors, hasActiveFilters, PANEL_KEYS } from '@shared/rules/admin-order-filters';
+import { showingLine } from '@shared/rules/paging';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Dialog } from '../../components/dialog';
 import { AlertIcon, BoxIcon, CloseIcon } from '../../components/icons';

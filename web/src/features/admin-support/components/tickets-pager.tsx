@@ -1,5 +1,5 @@
 import { TICKET_PAGE_SIZES } from '@shared/constants';
-import { pageCount } from '@shared/rules/admin-order-filters';
+import { pageCount } from '@shared/rules/paging';
 import { SelectField } from '../../../components/form/field';
 
 interface TicketsPagerProps {

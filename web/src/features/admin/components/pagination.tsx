@@ -1,5 +1,5 @@
 import { ORDER_PAGE_SIZES } from '@shared/constants';
-import { pageCount, pageItems } from '@shared/rules/admin-order-filters';
+import { pageCount, pageItems } from '@shared/rules/paging';
 import { SelectField } from '../../../components/form/field';
 import './pagination.css';
 
