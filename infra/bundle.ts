@@ -1,5 +1,5 @@
 /**
- * The functions' esbuild run, with the plugin that leaves unused schemas out (infra/pure-schemas.ts). esbuild
+ * The functions' esbuild run, with the plugin that leaves unused schemas and entities out (infra/pure-schemas.ts). esbuild
  * runs plugins only from its asynchronous API and `buildFunctions` is synchronous (the CDK app bundles while it
  * is being constructed), so `buildFunctions` runs this file in a child process:
  * `tsx infra/bundle.ts <request.json> <metafile.json>`.
@@ -9,7 +9,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile, type Plugin } from 'esbuild';
 import { lambdaBundleOptions, repoRoot } from './build-functions.js';
-import { dropRouteResponse, markPureInitializers, ROUTE_FILE, SCHEMA_MODULE } from './pure-schemas.js';
+import {
+  dropRouteResponse,
+  ENTITY_MODULE,
+  markPureInitializers,
+  ROUTE_FILE,
+  SCHEMA_MODULE,
+} from './pure-schemas.js';
 
 export interface BundleRequest {
   /** Output name (`<key>/index`) to entry file. */
@@ -21,11 +27,12 @@ export const pureSchemasPlugin: Plugin = {
   name: 'pure-schemas',
   setup(esbuild) {
     esbuild.onLoad(
-      { filter: new RegExp(`${SCHEMA_MODULE.source}|${ROUTE_FILE.source}`) },
+      { filter: new RegExp(`${SCHEMA_MODULE.source}|${ROUTE_FILE.source}|${ENTITY_MODULE.source}`) },
       async ({ path: file }) => {
         const source = await readFile(file, 'utf8');
         if (ROUTE_FILE.test(file)) return { contents: dropRouteResponse(source, file), loader: 'ts' };
-        if (SCHEMA_MODULE.test(file)) return { contents: markPureInitializers(source, file), loader: 'ts' };
+        if (SCHEMA_MODULE.test(file) || ENTITY_MODULE.test(file))
+          return { contents: markPureInitializers(source, file), loader: 'ts' };
         return undefined;
       },
     );

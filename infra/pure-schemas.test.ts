@@ -25,6 +25,14 @@ describe('markPureInitializers', () => {
     expect(out.slice(2)).toEqual(source.split('\n').slice(2));
   });
 
+  test('wraps a declaration that reads a property while loading, which esbuild would keep for a getter', () => {
+    const source =
+      'const C = P.collection;\nexport const ticket = { key: (n: string) => n, partition: C.tickets };';
+    expect(markPureInitializers(source, 'functions/lib/entities.ts')).toBe(
+      `const C = ${open}P.collection${close};\nexport const ticket = ${open}{ key: (n: string) => n, partition: C.tickets }${close};`,
+    );
+  });
+
   test('leaves comments and strings alone', () => {
     const source =
       "/** z.object({}) */\nexport const M = 'z.string()';\nexport const Z = /* z.x() */ z.string();";
@@ -92,5 +100,22 @@ describe('the functions bundle', () => {
     const text = await bundleText([pureSchemasPlugin]);
     expect(text).not.toContain('tracking_details');
     expect(text).toContain('jobId must be a UUID');
+  });
+
+  test('keeps only the entities a function uses', async () => {
+    const result = await build({
+      ...lambdaBundleOptions,
+      stdin: {
+        contents: "import { order } from './functions/lib/entities.js'; console.log(order.key('1'));",
+        resolveDir: repoRoot,
+        loader: 'ts',
+      },
+      write: false,
+      plugins: [pureSchemasPlugin],
+    });
+    const text = result.outputFiles[0].text;
+    expect(text).toMatch(/sk:"ORDER"/);
+    // The SMS entity's sort key, which a function that touches no SMS does not carry.
+    expect(text).not.toMatch(/sk:"SMSSID"/);
   });
 });

@@ -5,8 +5,9 @@
  * zod's own `@__NO_SIDE_EFFECTS__` marks across modules, and neither it nor Rolldown (the web's) drops a
  * `.check()` (a method call) or anything built around one.
  *
- * So each top-level declaration of a schema module that calls anything is marked `@__PURE__` (it builds a
- * schema and nothing else), by the functions' bundler (infra/bundle.ts) and the web's (web/vite.config.ts). The
+ * So each top-level declaration of a schema module that calls anything or reads a property is marked
+ * `@__PURE__` (it builds a schema and nothing else), by the functions' bundler (infra/bundle.ts) and the web's
+ * (web/vite.config.ts). The functions' bundler marks the entity table's declarations the same way. The
  * functions' bundler also drops a route file's `response` schema: it types what a handler returns and the web
  * client checks answers with it, but no function reads it at run time.
  */
@@ -18,6 +19,12 @@ const PURE_CALL_CLOSE = '))()';
 /** The schema modules and the route files the plugin rewrites; a path with either separator. */
 export const SCHEMA_MODULE = /[\\/]shared[\\/]schemas[\\/][^\\/]+\.ts$/;
 export const ROUTE_FILE = /[\\/]shared[\\/]routes[\\/][^\\/]+\.ts$/;
+/**
+ * The entity table (functions/lib/entities.ts): plain key builders, some of whose objects read a partition name
+ * while loading (`collectionPartition: COLLECTION.tickets`). esbuild kept every entity in every function for
+ * those reads; marked like a schema module's declarations, a function keeps only the entities it uses.
+ */
+export const ENTITY_MODULE = /[\\/]functions[\\/]lib[\\/]entities\.ts$/;
 
 interface Edit {
   at: number;
@@ -41,12 +48,21 @@ function topLevelInitializers(sf: ts.SourceFile): ts.Expression[] {
     .flatMap((declaration) => (declaration.initializer ? [declaration.initializer] : []));
 }
 
-/** True when evaluating `node` calls something (a function body, which runs later, does not count). */
-function callsWhileLoading(node: ts.Node): boolean {
+/**
+ * True when evaluating `node` calls something or reads a property (a function body, which runs later, does not
+ * count): esbuild keeps either, as a call may do anything and a read may run a getter.
+ */
+function runsWhileLoading(node: ts.Node): boolean {
   if (ts.isFunctionLike(node)) return false;
-  if (ts.isCallExpression(node) || ts.isNewExpression(node) || ts.isTaggedTemplateExpression(node))
+  if (
+    ts.isCallExpression(node) ||
+    ts.isNewExpression(node) ||
+    ts.isTaggedTemplateExpression(node) ||
+    ts.isPropertyAccessExpression(node) ||
+    ts.isElementAccessExpression(node)
+  )
     return true;
-  return ts.forEachChild(node, callsWhileLoading) === true;
+  return ts.forEachChild(node, runsWhileLoading) === true;
 }
 
 /**
@@ -58,7 +74,7 @@ function callsWhileLoading(node: ts.Node): boolean {
 export function markPureInitializers(source: string, fileName: string): string {
   const sf = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
   const edits = topLevelInitializers(sf)
-    .filter(callsWhileLoading)
+    .filter(runsWhileLoading)
     .flatMap((initializer): Edit[] => [
       { at: initializer.getStart(sf), text: PURE_CALL_OPEN },
       { at: initializer.end, text: PURE_CALL_CLOSE },
