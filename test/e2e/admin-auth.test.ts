@@ -188,6 +188,23 @@ describe.each<ViewportName>(['desktop', 'mobile'])('back office entrance on %s',
     await page.waitForURL((url) => url.pathname === '/admin');
   });
 
+  it('signed in, a first visit asks for its page with the admin frame, before the session check answers', async () => {
+    // A new tab with the stored session and an empty cache: the page chunk comes from the network.
+    const tab = await newPage(browser, viewport, { storageState: await page.context().storageState() });
+    const seen: string[] = [];
+    tab.on('request', (request) => {
+      if (/\/assets\/orders-page-[\w-]+\.js$/.test(request.url())) seen.push('page');
+    });
+    tab.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/admin/session') seen.push('session');
+    });
+    await tab.goto(site('/admin/orders'));
+    await tab.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
+    expect(seen.slice(0, 2)).toEqual(['page', 'session']);
+    expect(pageErrors(tab)).toEqual([]);
+    await tab.context().close();
+  });
+
   it('the overview: title, the three cards, the chart with its table, recent orders', async () => {
     await page.goto(site('/admin'));
     await waitForTitle(page, /^Admin Dashboard \| /);

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -26,8 +26,13 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newPage(browser: Browser, viewport: ViewportName): Promise<Page> {
+export async function newPage(
+  browser: Browser,
+  viewport: ViewportName,
+  options: Pick<BrowserContextOptions, 'storageState'> = {},
+): Promise<Page> {
   const context = await browser.newContext({
+    ...options,
     viewport: VIEWPORTS[viewport],
     isMobile: viewport === 'mobile',
     hasTouch: viewport === 'mobile',

@@ -1,6 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { routes } from '@shared/routes';
 import { matchPath } from 'react-router';
+import { adminPages } from './admin-pages';
 import { backOfficePages, CATALOGUE_API, matchesRoute, publicPages } from './pages';
 
 const pathnames = [
@@ -25,14 +26,26 @@ const pathnames = [
   '/login',
   '/admin',
   '/admin/',
+  '/admin/orders',
   '/admin/orders/ABC-123',
+  '/admin/orders/ABC-123/x',
+  '/admin/support',
+  '/admin/support/TKT-1',
+  '/admin/settings',
+  '/admin/customers',
+  '/admin/customers/0f3a',
+  '/admin/products',
+  '/admin/marketing',
+  '/admin/marketing/sms',
+  '/admin/marketing/email',
   '/administrator',
   '/nowhere',
   '/products/a.b(c)',
 ];
 
 describe('the entry script finds the first page as React Router does', () => {
-  const routes = [...publicPages, ...backOfficePages].map(({ path }) => path);
+  // The back office's pages too: a first visit with a session stored preloads the one at its address.
+  const routes = [...publicPages, ...backOfficePages, ...adminPages].map(({ path }) => path);
 
   test.each(routes)('%s', (pattern) => {
     const ours = pathnames.filter((pathname) => matchesRoute(pattern, pathname));

@@ -1,6 +1,7 @@
 import { productIdFromSlug } from '@shared/rules/slug';
 import type { ComponentType } from 'react';
 import { onceUntilFailure } from '../lib/once';
+import { hasStoredSession } from '../lib/stored-session';
 import { paths } from '../paths';
 
 /**
@@ -112,13 +113,15 @@ export const publicPages: PageRoute[] = [
  * chunk holding the guard, the admin layout and the auth library, which lazily loads each admin page. A
  * public page downloads none of it.
  */
+const ADMIN_FRAME = `${paths.admin.path}/*`;
+
 export const backOfficePages: PageRoute[] = [
   {
     path: paths.login.path,
     page: pageLoader(() => import('../features/auth/login-page').then((m) => m.LoginPage)),
   },
   {
-    path: `${paths.admin.path}/*`,
+    path: ADMIN_FRAME,
     page: pageLoader(() => import('../features/admin/admin-app').then((m) => m.AdminApp)),
   },
 ];
@@ -162,5 +165,12 @@ export function preloadFirstVisit(pathname: string): Promise<unknown> {
     link.href = href;
     document.head.appendChild(link);
   }
-  return preloadPage(pathname);
+  // A back-office page with a session stored: its chunk too, alongside the admin frame instead of after the
+  // frame has arrived, loaded Amplify and confirmed the session. Signed out, the login page shows instead: the
+  // page is not downloaded for nothing, and a public page never loads the back office's table.
+  const adminPage =
+    matchesRoute(ADMIN_FRAME, pathname) && hasStoredSession()
+      ? import('./admin-pages').then((m) => m.preloadAdminPage(pathname))
+      : undefined;
+  return Promise.all([preloadPage(pathname), adminPage]);
 }

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { setAdminSessionLostHandler, setAdminTokenProvider } from '../../lib/api-client';
 import { onceUntilFailure } from '../../lib/once';
 import { queryClient } from '../../lib/query-client';
+import { AMPLIFY_STORAGE_PREFIX, hasStoredSession } from '../../lib/stored-session';
 import { configuredAmplify, readAuthConfig } from './auth-config';
 import { dismissBreachNotice } from './breach-notice';
 
@@ -42,22 +43,6 @@ class AuthConfigUnavailable extends Error {}
 const unavailable = (error: unknown): never => {
   throw new AuthConfigUnavailable(error instanceof Error ? error.message : String(error));
 };
-
-/** Amplify keeps its tokens in localStorage under this prefix. */
-const AMPLIFY_STORAGE_PREFIX = 'CognitoIdentityServiceProvider.';
-
-/** Whether Amplify has anything stored that could be a session; without, it would find none. */
-function hasStoredSession(): boolean {
-  try {
-    for (let i = 0; i < localStorage.length; i++) {
-      if (localStorage.key(i)?.startsWith(AMPLIFY_STORAGE_PREFIX)) return true;
-    }
-    return false;
-  } catch {
-    // Storage unreadable (disabled): ask Amplify.
-    return true;
-  }
-}
 
 let watching = false;
 
