@@ -108,13 +108,14 @@ export const publicPages: PageRoute[] = [
   },
 ];
 
+/** Everything under /admin: the back office's frame, which renders its pages (admin-pages.ts) behind its guard. */
+const ADMIN_FRAME = `${paths.admin.path}/*`;
+
 /**
  * The back office has its own frame (no public header or footer): the login page and, under /admin/*, one
  * chunk holding the guard, the admin layout and the auth library, which lazily loads each admin page. A
  * public page downloads none of it.
  */
-const ADMIN_FRAME = `${paths.admin.path}/*`;
-
 export const backOfficePages: PageRoute[] = [
   {
     path: paths.login.path,
