@@ -1,4 +1,3 @@
-import type * as z from 'zod/mini';
 import type { RouteDef, ScheduleDef, StreamConsumerDef, SubscriberDef, WorkerDef } from './route-def.js';
 import { adminAddOrderNote } from './routes/admin-add-order-note.js';
 import { adminConfirmImages } from './routes/admin-confirm-images.js';
@@ -126,8 +125,6 @@ export const routes = {
   twilioInboundWebhook,
 } as const satisfies Record<string, RouteDef>;
 
-export type RouteName = keyof typeof routes;
-export type RouteResponse<N extends RouteName> = z.infer<(typeof routes)[N]['response']>;
 /** Queue workers: one function per queue, subscribed with partial batch responses. */
 export const workers = {
   emailWorker: {

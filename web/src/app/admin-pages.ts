@@ -1,5 +1,5 @@
 import { paths } from '../paths';
-import { matchesRoute, type PageRoute, pageLoader } from './pages';
+import { type PageRoute, pageLoader, routeIn } from './pages';
 
 /**
  * The back office's pages under /admin, each a chunk of its own that the admin frame (admin-app.tsx) renders
@@ -66,5 +66,5 @@ export const adminPages: PageRoute[] = [
 
 /** Starts downloading the back-office page at `pathname`, if there is one. */
 export function preloadAdminPage(pathname: string): Promise<unknown> {
-  return adminPages.find(({ path }) => matchesRoute(path, pathname))?.page.preload() ?? Promise.resolve();
+  return routeIn(adminPages, pathname)?.page.preload() ?? Promise.resolve();
 }

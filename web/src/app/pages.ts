@@ -142,8 +142,11 @@ export function matchesRoute(pattern: string, pathname: string): boolean {
   return new RegExp(`^${body}${tail}$`, 'i').test(pathname);
 }
 
-const routeAt = (pathname: string) =>
-  [...publicPages, ...backOfficePages].find(({ path }) => matchesRoute(path, pathname));
+/** The route of `table` at `pathname`, as React Router would pick it. */
+export const routeIn = (table: readonly PageRoute[], pathname: string): PageRoute | undefined =>
+  table.find(({ path }) => matchesRoute(path, pathname));
+
+const routeAt = (pathname: string) => routeIn([...publicPages, ...backOfficePages], pathname);
 
 /**
  * Starts downloading the page at `pathname` (nothing for an unknown path: the 404 page is in the app's chunk);
