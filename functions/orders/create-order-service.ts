@@ -9,16 +9,16 @@ import {
 import { checkoutMessages, payoutMessages } from '../../shared/messages.js';
 import { generateOrderId, sumLines } from '../../shared/rules/order.js';
 import { enabledPayoutMethods } from '../../shared/rules/payout.js';
+import { readPaymentMethods } from '../../shared/rules/settings.js';
 import { byCodeUnits } from '../../shared/rules/text-order.js';
 import type { CreateOrderRequest } from '../../shared/schemas/checkout.js';
 import type { OrderConfirmation } from '../../shared/schemas/order.js';
-import type { PublicSettings } from '../../shared/schemas/settings.js';
+import type { PaymentMethods } from '../../shared/schemas/settings.js';
 import { type OrderItem, order as orderEntity } from '../lib/entities.js';
 import { AppError, validationError } from '../lib/errors.js';
 import { configuredPayoutCrypto, type PayoutCrypto } from '../lib/payout-crypto.js';
 import { maskPayoutDetails } from '../lib/payout-details.js';
 import { type Limit, scopeOf, takeSlots } from '../lib/rate-limit.js';
-import { toPublicSettings } from '../settings/public-settings.js';
 import { getStoredSettings } from '../settings/settings-repository.js';
 import {
   getIdempotencyRecord,
@@ -58,8 +58,8 @@ async function replay(key: string, hash: string): Promise<OrderConfirmation | nu
   return toConfirmation(order);
 }
 
-function checkPayoutMethod(method: string, settings: PublicSettings): void {
-  const enabled = enabledPayoutMethods(settings.payment_methods);
+function checkPayoutMethod(method: string, methods: PaymentMethods): void {
+  const enabled = enabledPayoutMethods(methods);
   if (enabled.traditional.length + enabled.crypto.length === 0) {
     throw validationError(payoutMessages.noneAvailable, { 'payout.method': payoutMessages.noneAvailable });
   }
@@ -180,8 +180,7 @@ export async function createOrder(
 
   // Settings and catalogue are independent reads: one round trip's wait for both.
   const [stored, lines] = await Promise.all([getStoredSettings(), priceLines(request)]);
-  const settings = toPublicSettings(stored);
-  checkPayoutMethod(request.payout.method, settings);
+  checkPayoutMethod(request.payout.method, readPaymentMethods(stored));
   // Keyed by the idempotency key: a checkout sent again, even simultaneously, is counted once.
   await takeSlots(checkoutLimits(request.email, ip), now, m.tooMany, `checkout#${key}`);
 

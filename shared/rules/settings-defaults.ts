@@ -4,7 +4,7 @@
  */
 import { DEFAULT_COUNTRY } from '../constants.js';
 import type { SettingsValues } from '../schemas/admin-settings.js';
-import type { PublicSettings } from '../schemas/settings.js';
+import type { PaymentMethods, PublicSettings } from '../schemas/settings.js';
 
 export const TRADITIONAL_METHODS = ['check', 'cashapp', 'paypal', 'zelle', 'venmo', 'achWire'] as const;
 export const CRYPTO_METHODS = ['bitcoin', 'ethereum', 'solana', 'usdcErc20', 'usdtTrc20'] as const;
@@ -37,6 +37,12 @@ export const WAREHOUSE_FIELDS = [
   'warehouse_phone',
 ] as const;
 
+/** Check only, until staff switch others on (spec 001 §3). */
+export const DEFAULT_PAYMENT_METHODS: PaymentMethods = {
+  traditional: { check: true, cashapp: false, paypal: false, zelle: false, venmo: false, achWire: false },
+  crypto: { bitcoin: false, ethereum: false, solana: false, usdcErc20: false, usdtTrc20: false },
+};
+
 /** What is used when no settings are stored or they cannot be loaded (spec 001 §3). */
 export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
   site_name: 'StripBuyback',
@@ -48,10 +54,7 @@ export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
   support_email: null,
   logo: null,
   use_logo: false,
-  payment_methods: {
-    traditional: { check: true, cashapp: false, paypal: false, zelle: false, venmo: false, achWire: false },
-    crypto: { bitcoin: false, ethereum: false, solana: false, usdcErc20: false, usdtTrc20: false },
-  },
+  payment_methods: DEFAULT_PAYMENT_METHODS,
   teststrips_expiration: null,
   cgmsupplies_expiration: null,
   contact: {

@@ -1,7 +1,9 @@
 import type { SettingsValues } from '../schemas/admin-settings.js';
+import type { PaymentMethods } from '../schemas/settings.js';
 import {
   ANALYTICS_FEATURES,
   CRYPTO_METHODS,
+  DEFAULT_PAYMENT_METHODS,
   DEFAULT_SETTINGS,
   EMAIL_NOTIFICATIONS,
   SHIPPING_METHODS,
@@ -41,13 +43,25 @@ const flags = <K extends string>(keys: readonly K[], stored: unknown, defaults: 
 };
 
 /**
+ * Only the payout methods of a stored record, read as readSettings reads them: for a function that needs no other
+ * setting (checkout), which then carries none of the others' reading and defaults.
+ */
+export const readPaymentMethods = (stored: Record<string, unknown> | null | undefined): PaymentMethods => {
+  const payment = obj(stored?.payment_methods);
+  const d = DEFAULT_PAYMENT_METHODS;
+  return {
+    traditional: flags(TRADITIONAL_METHODS, payment.traditional, d.traditional),
+    crypto: flags(CRYPTO_METHODS, payment.crypto, d.crypto),
+  };
+};
+
+/**
  * The stored record read field by field, each falling back to its default when missing or malformed, so a
  * half-written or legacy record never breaks a page. Credentials and unknown attributes never come out.
  */
 export function readSettings(stored: Record<string, unknown> | null | undefined): SettingsValues {
   const d = DEFAULT_SETTINGS;
   if (!stored) return structuredClone(d);
-  const payment = obj(stored.payment_methods);
   const contact = obj(stored.contact);
   const social = obj(contact.social);
   const address = obj(contact.address);
@@ -68,10 +82,7 @@ export function readSettings(stored: Record<string, unknown> | null | undefined)
     support_email: text(stored.support_email, null),
     logo: text(stored.logo, null),
     use_logo: lenientBool(stored.use_logo, d.use_logo),
-    payment_methods: {
-      traditional: flags(TRADITIONAL_METHODS, payment.traditional, d.payment_methods.traditional),
-      crypto: flags(CRYPTO_METHODS, payment.crypto, d.payment_methods.crypto),
-    },
+    payment_methods: readPaymentMethods(stored),
     teststrips_expiration: months(stored.teststrips_expiration),
     cgmsupplies_expiration: months(stored.cgmsupplies_expiration),
     contact: {

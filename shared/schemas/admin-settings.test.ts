@@ -1,5 +1,5 @@
 import { adminSettingsMessages as m } from '../messages';
-import { readSettings } from '../rules/settings';
+import { readPaymentMethods, readSettings } from '../rules/settings';
 import { DEFAULT_PUBLIC_SETTINGS, DEFAULT_SETTINGS, publicPart } from '../rules/settings-defaults';
 import { ZAdminSettings, ZSettingsValues } from './admin-settings';
 import { ZAdminSettingsUpdate } from './admin-settings-update';
@@ -47,6 +47,23 @@ describe('admin settings defaults and lenient reading', () => {
     expect(read.shipping.restrictions.excludedStates).toEqual(['AK', 'HI']);
     expect(read.shipping.freeShippingThreshold).toBeNull();
     expect(JSON.stringify(read)).not.toMatch(/EZTK|ca_secret/);
+  });
+
+  it('checkout reads the payout methods alone exactly as the whole record reads them', () => {
+    const records = [
+      null,
+      {},
+      { payment_methods: 'broken' },
+      { payment_methods: { traditional: { check: 'false', paypal: true, zelle: 'yes' }, crypto: null } },
+      { payment_methods: { traditional: [], crypto: { bitcoin: 'true', solana: false } } },
+    ];
+    for (const record of records) {
+      expect(readPaymentMethods(record)).toEqual(readSettings(record).payment_methods);
+    }
+    expect(readPaymentMethods(records[3])).toEqual({
+      traditional: { check: false, cashapp: false, paypal: true, zelle: false, venmo: false, achWire: false },
+      crypto: DEFAULT_SETTINGS.payment_methods.crypto,
+    });
   });
 
   it('the admin view schema requires the masked credentials, not their values', () => {
