@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { build, type Metafile, type Plugin } from 'esbuild';
 import { lambdaBundleOptions, repoRoot } from './build-functions.js';
 import {
-  dropRouteResponse,
+  dropBuildTimeFields,
   ENTITY_MODULE,
   markPureInitializers,
   ROUTE_FILE,
@@ -30,7 +30,7 @@ export const pureSchemasPlugin: Plugin = {
       { filter: new RegExp(`${SCHEMA_MODULE.source}|${ROUTE_FILE.source}|${ENTITY_MODULE.source}`) },
       async ({ path: file }) => {
         const source = await readFile(file, 'utf8');
-        if (ROUTE_FILE.test(file)) return { contents: dropRouteResponse(source, file), loader: 'ts' };
+        if (ROUTE_FILE.test(file)) return { contents: dropBuildTimeFields(source, file), loader: 'ts' };
         if (SCHEMA_MODULE.test(file) || ENTITY_MODULE.test(file))
           return { contents: markPureInitializers(source, file), loader: 'ts' };
         return undefined;

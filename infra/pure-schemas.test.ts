@@ -3,7 +3,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { lambdaBundleOptions, repoRoot } from './build-functions';
 import { pureSchemasPlugin } from './bundle';
-import { dropRouteResponse, markPureInitializers } from './pure-schemas';
+import { dropBuildTimeFields, markPureInitializers } from './pure-schemas';
 
 const open = '/* @__PURE__ */ (() => (';
 const close = '))()';
@@ -56,18 +56,21 @@ describe('markPureInitializers', () => {
   });
 });
 
-describe('dropRouteResponse', () => {
-  test("replaces the route's response schema and nothing else", () => {
+describe('dropBuildTimeFields', () => {
+  test("replaces the route's response schema and capabilities and nothing else", () => {
     const source = [
       "import { ZA, ZB } from '../schemas/a.js';",
       'export const getA = {',
       "  path: '/api/a',",
       '  request: { body: ZA },',
       '  response: ZB,',
+      "  capabilities: [items(['GetItem'], 'order'), 'images:read'],",
       '} as const satisfies RouteDef;',
     ].join('\n');
-    expect(dropRouteResponse(source, 'shared/routes/get-a.ts')).toBe(
-      source.replace('response: ZB', 'response: undefined'),
+    expect(dropBuildTimeFields(source, 'shared/routes/get-a.ts')).toBe(
+      source
+        .replace('response: ZB', 'response: undefined')
+        .replace("[items(['GetItem'], 'order'), 'images:read']", 'undefined'),
     );
   });
 
@@ -75,7 +78,9 @@ describe('dropRouteResponse', () => {
     const dir = path.join(repoRoot, 'shared', 'routes');
     for (const file of readdirSync(dir)) {
       const source = readFileSync(path.join(dir, file), 'utf8');
-      expect(dropRouteResponse(source, file)).toMatch(/\n {2}response: undefined,\n/);
+      const out = dropBuildTimeFields(source, file);
+      expect(out).toMatch(/\n {2}response: undefined,\n/);
+      expect(out).toMatch(/\n {2}capabilities: undefined,\n/);
     }
   });
 });

@@ -82,14 +82,17 @@ export function markPureInitializers(source: string, fileName: string): string {
   return applyEdits(source, edits);
 }
 
-/** A route file with its exported route's `response` schema replaced by `undefined` (see the top comment). */
-export function dropRouteResponse(source: string, fileName: string): string {
+/** What a route row holds for the build and the web, never read by its function (see the top comment). */
+const BUILD_TIME_FIELDS = new Set(['response', 'capabilities']);
+
+/** A route file with its exported route's `response` and `capabilities` replaced by `undefined`. */
+export function dropBuildTimeFields(source: string, fileName: string): string {
   const sf = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
   const edits: Edit[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isObjectLiteralExpression(node)) {
       for (const property of node.properties) {
-        if (ts.isPropertyAssignment(property) && property.name.getText(sf) === 'response') {
+        if (ts.isPropertyAssignment(property) && BUILD_TIME_FIELDS.has(property.name.getText(sf))) {
           edits.push({
             at: property.initializer.getStart(sf),
             end: property.initializer.end,
