@@ -123,4 +123,31 @@ describe('the functions bundle', () => {
     // The SMS entity's sort key, which a function that touches no SMS does not carry.
     expect(text).not.toMatch(/sk:"SMSSID"/);
   });
+
+  const bundleOf = async (contents: string) => {
+    const result = await build({
+      ...lambdaBundleOptions,
+      stdin: { contents, resolveDir: repoRoot, loader: 'ts' },
+      write: false,
+      plugins: [pureSchemasPlugin],
+    });
+    return result.outputFiles[0].text;
+  };
+
+  test("keeps a route's request schemas, not its capabilities or response", async () => {
+    const text = await bundleOf(
+      "import { createOrder } from './shared/routes/create-order.js'; console.log(createOrder);",
+    );
+    expect(text).toContain('An Idempotency-Key header with a UUID is required');
+    expect(text).not.toContain('payout:encrypt');
+    expect(text).not.toContain('checkoutIdempotency');
+  });
+
+  test('keeps only the environment variable names a function reads', async () => {
+    const text = await bundleOf(
+      "import * as ENV from './shared/env-vars.js'; console.log(process.env[ENV.tableName]);",
+    );
+    expect(text).toContain('"TABLE_NAME"');
+    expect(text).not.toContain('TWILIO_BASE_URL');
+  });
 });

@@ -2,6 +2,7 @@ import { type CfnElement, CfnOutput, Names, Stack, type StackProps, Validations 
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import * as ENV from '../shared/env-vars.js';
 import {
   type Capability,
   type QueueName,
@@ -12,7 +13,6 @@ import {
   subscribers as subscriberTable,
   type WorkerDef,
 } from '../shared/routes.js';
-import { ENV } from '../shared/runtime-env.js';
 import { isTableCapability } from '../shared/table-access.js';
 import { Api } from './constructs/api.js';
 import type { AppFunction } from './constructs/app-function.js';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import * as ENV from '../../shared/env-vars.js';
 import { adminEmailMessages, adminOrderMessages as m } from '../../shared/messages.js';
 import { formatLongDate } from '../../shared/rules/date-format.js';
 import { formatMoney } from '../../shared/rules/money.js';
-import { ENV } from '../../shared/runtime-env.js';
 import type { ActivityEntry, OrderEmailTemplate } from '../../shared/schemas/admin-orders.js';
 import { ORDER_COMPLETED, ORDER_CONFIRMATION } from '../email/order-templates.js';
 import { queueTemplatedEmail } from '../email/send-email.js';

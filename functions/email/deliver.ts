@@ -1,5 +1,5 @@
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { ENV } from '../../shared/runtime-env.js';
+import * as ENV from '../../shared/env-vars.js';
 import type { EmailJob } from '../../shared/schemas/jobs.js';
 import { countMessage } from '../lib/message-stats.js';
 import { recordOnOrder, recordSent } from './email-log-repository.js';

@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as ENV from '../../shared/env-vars.js';
 import { adminOrderMessages } from '../../shared/messages.js';
 import { formatLongDate } from '../../shared/rules/date-format.js';
-import { ENV } from '../../shared/runtime-env.js';
 import type { EmailJob } from '../../shared/schemas/jobs.js';
 import { completionVars, emailableOrder, ORDER_EMAIL_DEFAULTS } from '../admin-orders/order-emails.js';
 import { getShipment } from '../labels/shipment-repository.js';

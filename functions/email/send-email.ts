@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ENV } from '../../shared/runtime-env.js';
+import * as ENV from '../../shared/env-vars.js';
 import type { EmailJob } from '../../shared/schemas/jobs.js';
 import { errorDetails, log } from '../lib/log.js';
 import { enqueue } from '../lib/queue.js';

@@ -1,4 +1,4 @@
-import { ENV } from '../../shared/runtime-env.js';
+import * as ENV from '../../shared/env-vars.js';
 import type { SettingsItem } from '../lib/entities.js';
 
 /** The settings record's map that holds the e-mail card (spec 001 §3 Email settings). */

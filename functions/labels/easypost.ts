@@ -1,6 +1,6 @@
 import EasyPostClient from '@easypost/api';
 import * as z from 'zod/mini';
-import { ENV } from '../../shared/runtime-env.js';
+import * as ENV from '../../shared/env-vars.js';
 
 /** Per request: a slow EasyPost answer fails the attempt (and the queue retries it) well inside the Lambda timeout. */
 const RESPONSE_TIMEOUT_MS = 15_000;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { LABEL_LIMIT_PER_IP, LABEL_LIMIT_PER_ORDER, LABEL_WINDOW_MINUTES } from '../../shared/constants.js';
+import * as ENV from '../../shared/env-vars.js';
 import { labelMessages, orderMessages } from '../../shared/messages.js';
 import { hasCompleteShippingAddress } from '../../shared/rules/shipping-address.js';
 import { isCancelledStatus } from '../../shared/rules/tracking.js';
-import { ENV } from '../../shared/runtime-env.js';
 import type { LabelJob, ShipmentView } from '../../shared/schemas/shipment.js';
 import type { ShipmentItem } from '../lib/entities.js';
 import { AppError } from '../lib/errors.js';

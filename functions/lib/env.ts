@@ -1,4 +1,4 @@
-import type { ENV } from '../../shared/runtime-env.js';
+import type * as ENV from '../../shared/env-vars.js';
 
 /** A required environment variable; its absence is a deployment bug, so it fails loudly at first use. */
 export function requireEnv(name: (typeof ENV)[keyof typeof ENV]): string {

@@ -5,7 +5,7 @@
 import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { IMAGE_UPLOAD_EXPIRY_SECONDS } from '../../shared/constants.js';
-import { ENV } from '../../shared/runtime-env.js';
+import * as ENV from '../../shared/env-vars.js';
 import { requireEnv } from './env.js';
 
 // Created once per container. Locally the S3 endpoint is the emulator's (AWS_ENDPOINT_URL_S3), which only

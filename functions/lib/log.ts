@@ -1,4 +1,5 @@
-import { ENV, METRICS_NAMESPACE } from '../../shared/runtime-env.js';
+import * as ENV from '../../shared/env-vars.js';
+import { METRICS_NAMESPACE } from '../../shared/runtime-env.js';
 
 type Level = 'info' | 'warn' | 'error';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/client-kms';
 import { mockClient } from 'aws-sdk-client-mock';
-import { ENV } from '../../shared/runtime-env.js';
+import * as ENV from '../../shared/env-vars.js';
 import {
   configuredPayoutCrypto,
   kmsKeySource,

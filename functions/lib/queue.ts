@@ -1,5 +1,5 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import type { ENV } from '../../shared/runtime-env.js';
+import type * as ENV from '../../shared/env-vars.js';
 import { requireEnv } from './env.js';
 
 const sqs = new SQSClient({});

@@ -6,8 +6,9 @@ import {
   SecretsManagerClient,
 } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod/mini';
+import * as ENV from '../../shared/env-vars.js';
 import { adminSettingsMessages } from '../../shared/messages.js';
-import { ENV, SIGNING_SECRET_KEYS } from '../../shared/runtime-env.js';
+import { SIGNING_SECRET_KEYS } from '../../shared/runtime-env.js';
 import { requireEnv } from './env.js';
 import { AppError } from './errors.js';
 

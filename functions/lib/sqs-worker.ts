@@ -1,8 +1,8 @@
 import { ChangeMessageVisibilityCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type * as z from 'zod/mini';
+import * as ENV from '../../shared/env-vars.js';
 import { JOB_MAX_RECEIVES } from '../../shared/route-def.js';
-import { ENV } from '../../shared/runtime-env.js';
 import { errorDetails, log } from './log.js';
 import { fieldErrors } from './validation.js';
 

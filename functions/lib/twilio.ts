@@ -2,7 +2,7 @@ import { Client } from 'twilio/lib/base/BaseTwilio';
 import RequestClient from 'twilio/lib/base/RequestClient';
 import Api from 'twilio/lib/rest/Api';
 import type { MessageListInstance } from 'twilio/lib/rest/api/v2010/account/message';
-import { ENV } from '../../shared/runtime-env.js';
+import * as ENV from '../../shared/env-vars.js';
 
 /**
  * The official Twilio REST client, only its Messages API: the base client and the Api domain (about 0.9 MB

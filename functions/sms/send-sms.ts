@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import * as ENV from '../../shared/env-vars.js';
 import { adminSmsMessages as m } from '../../shared/messages.js';
 import { isE164, splitRecipients } from '../../shared/rules/sms.js';
-import { ENV } from '../../shared/runtime-env.js';
 import type { SmsSendResult } from '../../shared/schemas/admin-sms.js';
 import type { SmsJob } from '../../shared/schemas/jobs.js';
 import { AppError } from '../lib/errors.js';

@@ -1,6 +1,6 @@
+import * as ENV from '../../shared/env-vars.js';
 import { adminSmsMessages as m } from '../../shared/messages.js';
 import { withFooter } from '../../shared/rules/sms.js';
-import { ENV } from '../../shared/runtime-env.js';
 import { type SmsJob, ZSmsJob } from '../../shared/schemas/jobs.js';
 import { log } from '../lib/log.js';
 import { countMessage } from '../lib/message-stats.js';

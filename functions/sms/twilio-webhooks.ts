@@ -1,6 +1,6 @@
 import { validateRequest } from 'twilio/lib/webhooks/webhooks';
+import * as ENV from '../../shared/env-vars.js';
 import { adminSmsMessages as m } from '../../shared/messages.js';
-import { ENV } from '../../shared/runtime-env.js';
 import {
   inboundKeyword,
   smsStatusOf,

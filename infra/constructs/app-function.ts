@@ -4,7 +4,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { ENV } from '../../shared/runtime-env.js';
+import * as ENV from '../../shared/env-vars.js';
 import type { StageConfig } from '../stage-config.js';
 
 export interface AppFunctionProps {

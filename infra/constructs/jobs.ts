@@ -3,8 +3,8 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import * as ENV from '../../shared/env-vars.js';
 import { JOB_MAX_RECEIVES, type QueueName, type WorkerDef } from '../../shared/routes.js';
-import { ENV } from '../../shared/runtime-env.js';
 import type { StageConfig } from '../stage-config.js';
 import { AppFunction } from './app-function.js';
 

@@ -9,7 +9,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ENV } from '../../shared/runtime-env.js';
+import * as ENV from '../../shared/env-vars.js';
 import { QUEUE_NAMES } from '../constructs/jobs.js';
 import { LocalStackError } from './errors.js';
 import { DIRECT_API_PREFIX } from './gateway.js';

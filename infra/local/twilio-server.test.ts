@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { validateRequest } from 'twilio/lib/webhooks/webhooks';
 import { createTwilioClient } from '../../functions/lib/twilio.js';
-import { ENV } from '../../shared/runtime-env.js';
+import * as ENV from '../../shared/env-vars.js';
 import { startTwilioServer, type TwilioTestServer } from './twilio-server.js';
 
 // Driven through the official client the SMS worker uses: what the server answers is what that client reads.

@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ENV } from '../../shared/runtime-env.js';
+import * as ENV from '../../shared/env-vars.js';
 import { parseOffset, portsFor } from '../local/ports.js';
 import { endpointsFor, lambdaEndpointEnv } from '../local/sdk.js';
 import { parseStage } from '../stage-config.js';

@@ -17,6 +17,7 @@ import { buildFunctions } from '../../infra/build-functions';
 import { readAssembly } from '../../infra/local/synth';
 import { assertSupported, type CfnTemplate } from '../../infra/local/template';
 import { EMAIL_FROM_PLACEHOLDER } from '../../infra/stage-config';
+import * as ENV from '../../shared/env-vars';
 import {
   type RouteDef,
   routes,
@@ -27,7 +28,6 @@ import {
   workers,
 } from '../../shared/routes';
 import {
-  ENV,
   ORIGIN_SECRET_KEY,
   ORIGIN_VERIFY_HEADER,
   TABLE_INDEXES,

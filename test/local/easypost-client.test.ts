@@ -6,7 +6,7 @@ import {
   lowestUspsRate,
 } from '../../functions/labels/easypost.js';
 import { type EasyPostTestServer, startEasyPostServer } from '../../infra/local/easypost/index.js';
-import { ENV } from '../../shared/runtime-env.js';
+import * as ENV from '../../shared/env-vars.js';
 
 // The Lambdas' EasyPost adapter (the official client) against the local EasyPost test server.
 const ADDRESS = {

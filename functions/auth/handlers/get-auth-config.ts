@@ -1,5 +1,5 @@
+import * as ENV from '../../../shared/env-vars.js';
 import { getAuthConfig as route } from '../../../shared/routes/get-auth-config.js';
-import { ENV } from '../../../shared/runtime-env.js';
 import { requireEnv } from '../../lib/env.js';
 import { httpRoute, reply } from '../../lib/http.js';
 

@@ -3,7 +3,7 @@
  * with TABLE_ACCESS_LOG, a recorder of each function's DynamoDB calls in front of DynamoDB Local).
  * Cleanup: the workers are stopped and the recorder closed.
  */
-import { ENV } from '../../../shared/runtime-env.js';
+import * as ENV from '../../../shared/env-vars.js';
 import { type FunctionSpec, LocalFunction } from '../lambdas.js';
 import { phase } from '../phases.js';
 import { assetDirOf } from '../synth.js';

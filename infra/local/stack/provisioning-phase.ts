@@ -6,7 +6,8 @@
  * waited for.
  */
 import { join } from 'node:path';
-import { ENV, SIGNING_SECRET_KEYS } from '../../../shared/runtime-env.js';
+import * as ENV from '../../../shared/env-vars.js';
+import { SIGNING_SECRET_KEYS } from '../../../shared/runtime-env.js';
 import { CostMeter, costMeterEnabled, summarizeTemplate } from '../cost-meter.js';
 import { phase } from '../phases.js';
 import {
