@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
@@ -40,6 +41,12 @@ export async function lighthouseScores(
     prepare?: (port: number) => Promise<void>;
   } = {},
 ): Promise<Record<string, PageScore>> {
+  // chrome-launcher reports a missing browser as an 'error' event nobody can catch: the process would die and
+  // leave the local stack it was auditing running. Refused here, the caller's cleanup runs.
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `No Chromium at ${CHROMIUM}: install Debian's (apt-get install chromium, as .ci/run does) or set CHROMIUM_PATH.`,
+    );
   const chrome = await launch({
     chromePath: CHROMIUM,
     chromeFlags: [
