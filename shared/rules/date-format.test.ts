@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { dateFormat, formatDateTime, formatLongDate, formatShortDay } from './date-format.js';
+import { dateFormat, dateTimeParts, formatDateTime, formatLongDate, formatShortDay } from './date-format.js';
 
 /** The Intl options of the spec's 'MMM d, yyyy HH:mm', less the zone: what formatDateTime is held to. */
 const DATE_TIME_OPTIONS = {
@@ -24,6 +24,11 @@ describe('formatDateTime', () => {
 
   it('returns anything that is not a date unchanged', () => {
     expect(formatDateTime('soon')).toBe('soon');
+  });
+
+  it('gives its day and time apart for lists that set them on two lines (null for no date)', () => {
+    expect(dateTimeParts('2025-03-07T09:05:00Z', 'UTC')).toEqual({ day: 'Mar 7, 2025', time: '09:05' });
+    expect(dateTimeParts('soon')).toBeNull();
   });
 });
 

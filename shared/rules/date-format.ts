@@ -50,19 +50,29 @@ export function formatShortDay(day: string, withYear = false): string {
 }
 
 /**
- * The spec's date format 'MMM d, yyyy HH:mm' (000 §9), in the viewer's time zone (or UTC). A value that is not a
- * date is shown as it came. Written from the Date's own fields, as en-US Intl writes them (a test holds them
- * together, in several zones): the first Intl date formatter a page builds loads the locale's calendar data, 35
- * to 70 ms on this machine in the middle of rendering a list of orders.
+ * The spec's date format 'MMM d, yyyy HH:mm' (000 §9) in its two parts, the day ('MMM d, yyyy') and the time
+ * ('HH:mm'), in the viewer's time zone (or UTC); null for a value that is not a date. Written from the Date's own
+ * fields, as en-US Intl writes them (a test holds them together, in several zones): the first Intl date formatter
+ * a page builds loads the locale's calendar data, 35 to 70 ms on this machine in the middle of rendering a list
+ * of orders.
  */
-export function formatDateTime(value: string, zone: 'viewer' | 'UTC' = 'viewer'): string {
+export function dateTimeParts(
+  value: string,
+  zone: 'viewer' | 'UTC' = 'viewer',
+): { day: string; time: string } | null {
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
+  if (Number.isNaN(date.getTime())) return null;
   const utc = zone === 'UTC';
   const month = utc ? date.getUTCMonth() : date.getMonth();
   const day = utc ? date.getUTCDate() : date.getDate();
   const year = utc ? date.getUTCFullYear() : date.getFullYear();
   const hours = utc ? date.getUTCHours() : date.getHours();
   const minutes = utc ? date.getUTCMinutes() : date.getMinutes();
-  return `${shortMonth(month)} ${day}, ${year} ${twoDigits(hours)}:${twoDigits(minutes)}`;
+  return { day: `${shortMonth(month)} ${day}, ${year}`, time: `${twoDigits(hours)}:${twoDigits(minutes)}` };
+}
+
+/** 'MMM d, yyyy HH:mm' (dateTimeParts); a value that is not a date is shown as it came. */
+export function formatDateTime(value: string, zone: 'viewer' | 'UTC' = 'viewer'): string {
+  const parts = dateTimeParts(value, zone);
+  return parts ? `${parts.day} ${parts.time}` : value;
 }

@@ -1,4 +1,4 @@
-import { formatDateTime } from '@shared/rules/date-format';
+import { dateTimeParts } from '@shared/rules/date-format';
 import { formatMoney } from '@shared/rules/money';
 import type { AdminCustomerRow } from '@shared/schemas/admin-customer-list';
 import type { MouseEvent } from 'react';
@@ -10,7 +10,7 @@ const listState = () => ({ listSearch: window.location.search });
 
 const displayName = (c: AdminCustomerRow) => c.name.trim() || 'Unnamed customer';
 /** The day of an order ('MMM d, yyyy'), or a dash for a customer without one. */
-const day = (value: string | null) => (value ? formatDateTime(value).replace(/ \d{2}:\d{2}$/, '') : '—');
+const day = (value: string | null) => (value ? (dateTimeParts(value)?.day ?? value) : '—');
 
 function When({ value }: { value: string | null }) {
   return value ? <time dateTime={value}>{day(value)}</time> : <>—</>;

@@ -1,5 +1,5 @@
 import { paymentMethodLabel } from '@shared/rules/admin-order-filters';
-import { formatDateTime } from '@shared/rules/date-format';
+import { dateTimeParts, formatDateTime } from '@shared/rules/date-format';
 import { formatMoney } from '@shared/rules/money';
 import { paymentStatus } from '@shared/rules/order';
 import type { AdminOrderRow } from '@shared/schemas/admin-order-list';
@@ -29,12 +29,12 @@ function ViewDetails({ orderId, className }: { orderId: string; className: strin
 
 /** 'MMM d, yyyy HH:mm', the time on a line of its own where the table is narrow. */
 function DateTime({ value }: { value: string }) {
-  const text = formatDateTime(value);
-  const cut = text.lastIndexOf(' ');
+  const parts = dateTimeParts(value);
+  if (!parts) return <>{value}</>;
   return (
     <time dateTime={value}>
-      <span className="orders-table__day">{text.slice(0, cut)}</span>{' '}
-      <span className="orders-table__time">{text.slice(cut + 1)}</span>
+      <span className="orders-table__day">{parts.day}</span>{' '}
+      <span className="orders-table__time">{parts.time}</span>
     </time>
   );
 }
