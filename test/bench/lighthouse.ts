@@ -13,8 +13,9 @@ export interface PageScore {
   performanceRuns: number[];
   /**
    * The page's load before its runs, not counted: a page's first load was its slowest in most pages (a mean of 89
-   * against 92 for the later runs, in one bench), from work done once on the cores Chromium renders on (each
-   * function's first request opens its SDK connections and compiles its code paths). Reported, not hidden.
+   * against 92 for the later runs, in one bench), most likely from work done once on the cores Chromium renders
+   * on (each function's first request opens its SDK connections, code compiles on first use). Reported, not
+   * hidden.
    */
   warmupPerformance: number;
   performance: number;
