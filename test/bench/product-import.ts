@@ -6,13 +6,12 @@
  * write capacity units DynamoDB reported consumed). The products are removed afterwards.
  */
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { product as productEntity, productIdClaim } from '../../functions/lib/entities.js';
 import { PRODUCT_IMPORT_CHUNK_ROWS } from '../../shared/constants.js';
 import { PRODUCT_CSV_COLUMNS, type ProductImportRow } from '../../shared/rules/product-csv.js';
 import { parseProductCsv, productsToCsv } from '../../shared/rules/product-csv-file.js';
 import type { ProductImportResult } from '../../shared/schemas/admin-product-import.js';
 import type { Product } from '../../shared/schemas/product.js';
+import { deleteItems, productItemKeys } from '../support/db.js';
 import type { LocalStackInfo } from '../support/local-stack-process.js';
 import { benchDb, staffToken } from './list-bench.js';
 
@@ -73,14 +72,7 @@ function rowsOf(text: string, known: Product[]): ProductImportRow[] {
 async function removeProducts(info: LocalStackInfo, products: Product[]) {
   const db = benchDb(info);
   try {
-    const keys = products.flatMap((p) => [productEntity.key(p.id), productIdClaim.key(p.productId)]);
-    for (let i = 0; i < keys.length; i += 25) {
-      let requests = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
-      for (let attempt = 0; requests.length > 0 && attempt < 8; attempt++) {
-        const out = await db.send(new BatchWriteCommand({ RequestItems: { [info.tableName]: requests } }));
-        requests = (out.UnprocessedItems?.[info.tableName] ?? []) as typeof requests;
-      }
-    }
+    await deleteItems(productItemKeys(products), db, info.tableName);
   } finally {
     db.destroy();
   }

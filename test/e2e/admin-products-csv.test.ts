@@ -1,17 +1,15 @@
 /// <reference lib="dom" />
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import Papa from 'papaparse';
 import type { Browser, Page } from 'playwright-core';
-import { product as productEntity, productIdClaim } from '../../functions/lib/entities';
 import { adminProductMessages as m } from '../../shared/messages';
 import { PRODUCT_CSV_COLUMNS } from '../../shared/rules/product-csv';
 import type { Product } from '../../shared/schemas/product';
 import { signInAsStaff } from '../support/admin-browser';
 import { expectAccessible, launchBrowser, newPage, pageErrors, type ViewportName } from '../support/browser';
 import { catalogue } from '../support/checkout';
-import { testDb } from '../support/db';
+import { deleteItems, productItemKeys } from '../support/db';
 import { stack } from '../support/stack';
 
 jest.setTimeout(300_000);
@@ -33,17 +31,7 @@ afterAll(async () => {
  * every one of those products as a card, and the mobile run would measure that instead of the CSV screens.
  */
 async function removeOurProducts() {
-  const ours = (await catalogue()).filter((p: Product) => p.brand === BRAND);
-  const keys = ours.flatMap((p) => [productEntity.key(p.id), productIdClaim.key(p.productId)]);
-  for (let i = 0; i < keys.length; i += 25) {
-    await testDb().send(
-      new BatchWriteCommand({
-        RequestItems: {
-          [stack().tableName]: keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } })),
-        },
-      }),
-    );
-  }
+  await deleteItems(productItemKeys((await catalogue()).filter((p: Product) => p.brand === BRAND)));
 }
 
 /** Picks a file through the 'Import CSV' button, as staff would (the button opens the file chooser). */

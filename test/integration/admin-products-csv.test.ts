@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import {
   counters,
   type ProductItem,
@@ -13,7 +12,7 @@ import { parseProductCsv, productsToCsv } from '../../shared/rules/product-csv-f
 import { type ProductImportResult, ZProductImportResult } from '../../shared/schemas/admin-product-import';
 import type { Product } from '../../shared/schemas/product';
 import { createPlainUser, signIn } from '../support/cognito';
-import { getItem, putItem, testDb } from '../support/db';
+import { deleteItems, getItem, productItemKeys, putItem } from '../support/db';
 import { api, stack } from '../support/stack';
 
 jest.setTimeout(240_000);
@@ -120,19 +119,7 @@ async function storeProduct(fields: Partial<ProductItem>) {
 afterAll(async () => {
   // The catalogue is shared with the other test files (the storefront lists it): leave it as it was.
   const leftovers = await ours();
-  const keys = [
-    ...leftovers.flatMap((p) => [productEntity.key(p.id), productIdClaim.key(p.productId)]),
-    ...orphanClaims.map(productIdClaim.key),
-  ];
-  for (let i = 0; i < keys.length; i += 25) {
-    await testDb().send(
-      new BatchWriteCommand({
-        RequestItems: {
-          [stack().tableName]: keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } })),
-        },
-      }),
-    );
-  }
+  await deleteItems([...productItemKeys(leftovers), ...orphanClaims.map(productIdClaim.key)]);
 });
 
 describe('POST /api/admin/products/import', () => {

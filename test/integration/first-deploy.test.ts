@@ -8,19 +8,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { BatchWriteCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  product as productEntity,
-  productIdClaim,
-  settings as settingsEntity,
-} from '../../functions/lib/entities';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { settings as settingsEntity } from '../../functions/lib/entities';
 import { DEV_PORTS } from '../../infra/local/ports';
 import { adminProductMessages } from '../../shared/messages';
 import { parseProductCsv } from '../../shared/rules/product-csv-file';
 import { readSettings } from '../../shared/rules/settings';
 import type { Product } from '../../shared/schemas/product';
 import { respondNewPassword, startSignIn } from '../support/cognito';
-import { getItem, putItem, testDb } from '../support/db';
+import { deleteItems, getItem, productItemKeys, putItem, testDb } from '../support/db';
 import { api, stack } from '../support/stack';
 
 jest.setTimeout(240_000);
@@ -59,14 +55,7 @@ const ours = async (): Promise<Product[]> =>
 afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
   // The catalogue is shared with the other test files: leave it as it was.
-  const keys = (await ours()).flatMap((p) => [productEntity.key(p.id), productIdClaim.key(p.productId)]);
-  if (keys.length > 0) {
-    await testDb().send(
-      new BatchWriteCommand({
-        RequestItems: { [stack().tableName]: keys.map((Key) => ({ DeleteRequest: { Key } })) },
-      }),
-    );
-  }
+  await deleteItems(productItemKeys(await ours()));
 });
 
 const decode = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1], 'base64url').toString('utf8'));

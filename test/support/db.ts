@@ -1,6 +1,18 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { counters, sumCounters, type TableKey } from '../../functions/lib/entities';
+import {
+  BatchWriteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+} from '@aws-sdk/lib-dynamodb';
+import {
+  counters,
+  product as productEntity,
+  productIdClaim,
+  sumCounters,
+  type TableKey,
+} from '../../functions/lib/entities';
 import { stack } from './stack';
 
 /** Direct access to the local stack's table, for arranging data and checking what a request wrote. */
@@ -24,6 +36,29 @@ export async function getItem(key: TableKey): Promise<Record<string, unknown> | 
 export async function putItem(item: Record<string, unknown>): Promise<void> {
   await testDb().send(new PutCommand({ TableName: stack().tableName, Item: item }));
 }
+
+/**
+ * Deletes the items at `keys`, 25 to a request, sending again what DynamoDB left unprocessed. `db` and `tableName`
+ * default to the test stack's; the bench passes its own.
+ */
+export async function deleteItems(
+  keys: TableKey[],
+  db: DynamoDBDocumentClient = testDb(),
+  tableName: string = stack().tableName,
+): Promise<void> {
+  for (let i = 0; i < keys.length; i += 25) {
+    let requests = keys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } }));
+    for (let attempt = 0; requests.length > 0; attempt++) {
+      if (attempt === 8) throw new Error(`BatchWriteItem left ${requests.length} deletes unprocessed`);
+      const out = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
+      requests = (out.UnprocessedItems?.[tableName] ?? []) as typeof requests;
+    }
+  }
+}
+
+/** A product's items: the product and the claim on its productid. */
+export const productItemKeys = (products: Array<{ id: string; productId: number }>): TableKey[] =>
+  products.flatMap((p) => [productEntity.key(p.id), productIdClaim.key(p.productId)]);
 
 /** Every item of one partition whose sort key lies in [from, to], read consistently. */
 async function queryRange(pk: string, from: string, to: string): Promise<Array<Record<string, unknown>>> {
