@@ -96,18 +96,64 @@ function initOnceMs(file: string): number {
   return Number(out);
 }
 
+export interface InitTimes {
+  /** Median and best of the function's own runs, in ms. */
+  median: number;
+  best: number;
+  /** Median and best of its floor's runs, measured beside it. */
+  bareMedian: number;
+  bareBest: number;
+  /** The median of the pairs' ratios (function / floor, each pair run back to back): the budget's figure. */
+  ratio: number;
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
 /**
- * Module init in a fresh Node process (the time to `require` the bundle): median and best of `runs`. The
- * files are measured round-robin so that a slow patch of the machine falls on all of them alike; the best
- * run is the least disturbed by the machine, so ratios are taken from it.
+ * Module init in a fresh Node process (the time to `require` the bundle), for each function against its floor:
+ * `runs` pairs, the floor and the function back to back in the order alternating, so a slow patch of the machine
+ * falls on both halves of a pair alike. The ratio is the median of the pairs' ratios. (It was the best function
+ * run over the best floor run: one lucky floor run, shared by some thirty functions, moved all their ratios.)
  */
+export function pairedInitTimes(
+  pairs: Array<{ file: string; bare: string }>,
+  runs = 15,
+): Map<string, InitTimes> {
+  const result = new Map<string, InitTimes>();
+  for (const { file, bare } of pairs) {
+    const own: number[] = [];
+    const floor: number[] = [];
+    const ratios: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const [a, b] = i % 2 ? [file, bare] : [bare, file];
+      const first = initOnceMs(a);
+      const second = initOnceMs(b);
+      const [f, base] = a === file ? [first, second] : [second, first];
+      own.push(f);
+      floor.push(base);
+      ratios.push(f / base);
+    }
+    result.set(file, {
+      median: median(own),
+      best: Math.min(...own),
+      bareMedian: median(floor),
+      bareBest: Math.min(...floor),
+      ratio: median(ratios),
+    });
+  }
+  return result;
+}
+
+/** Module init of bundles with no floor to pair with: median and best of `runs`. */
 export function initTimesMs(files: string[], runs = 15): Map<string, { median: number; best: number }> {
-  const samples = new Map(files.map((f) => [f, [] as number[]]));
-  for (let i = 0; i < runs; i++) for (const file of files) samples.get(file)!.push(initOnceMs(file));
   return new Map(
-    [...samples].map(([file, times]) => {
-      times.sort((a, b) => a - b);
-      return [file, { median: times[Math.floor(times.length / 2)], best: times[0] }];
+    files.map((file) => {
+      const times = Array.from({ length: runs }, () => initOnceMs(file));
+      return [file, { median: median(times), best: Math.min(...times) }];
     }),
   );
 }

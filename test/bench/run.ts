@@ -19,7 +19,15 @@ import {
   stopLocalStackProcess,
 } from '../support/local-stack-process.js';
 import { benchBackOffice } from './back-office.js';
-import { buildBareBundle, initTimesMs, providersOf, rel, sdkPackagesOf, sizeOf } from './bundles.js';
+import {
+  buildBareBundle,
+  initTimesMs,
+  pairedInitTimes,
+  providersOf,
+  rel,
+  sdkPackagesOf,
+  sizeOf,
+} from './bundles.js';
 import { benchCheckout, loadCheckouts } from './checkout.js';
 import { benchCost } from './cost.js';
 import { costTables } from './cost-model.js';
@@ -64,26 +72,28 @@ async function benchBundles() {
     }
     functions.push({ file: join(root, output), packages, providers, bare: bareFor.get(key)! });
   }
-  const files = [
-    ...new Set([...functions.map((f) => f.file), ...[...bareFor.values()].filter((b): b is string => !!b)]),
-  ];
-  const init = initTimesMs(files);
+  const paired = pairedInitTimes(functions.flatMap(({ file, bare }) => (bare ? [{ file, bare }] : [])));
+  const alone = initTimesMs(functions.filter((f) => !f.bare).map((f) => f.file));
   const report = {
     budgetRatio: 1.15,
-    functions: functions.map(({ file, packages, providers, bare }) => ({
-      function: rel(outdir, dirname(file)),
-      sdkClients: packages,
-      providerClients: providers,
-      bytes: sizeOf(file),
-      initMs: round(init.get(file)!.best),
-      initMedianMs: round(init.get(file)!.median),
-      bareBytes: bare ? sizeOf(bare) : null,
-      bareInitMs: bare ? round(init.get(bare)!.best) : null,
-      bareInitMedianMs: bare ? round(init.get(bare)!.median) : null,
-      sizeRatio: bare ? round(sizeOf(file) / sizeOf(bare), 3) : null,
-      initRatio: bare ? round(init.get(file)!.best / init.get(bare)!.best, 3) : null,
-      initMedianRatio: bare ? round(init.get(file)!.median / init.get(bare)!.median, 3) : null,
-    })),
+    functions: functions.map(({ file, packages, providers, bare }) => {
+      const init = paired.get(file);
+      const own = init ?? alone.get(file)!;
+      return {
+        function: rel(outdir, dirname(file)),
+        sdkClients: packages,
+        providerClients: providers,
+        bytes: sizeOf(file),
+        initMs: round(own.best),
+        initMedianMs: round(own.median),
+        bareBytes: bare ? sizeOf(bare) : null,
+        bareInitMs: init ? round(init.bareBest) : null,
+        bareInitMedianMs: init ? round(init.bareMedian) : null,
+        sizeRatio: bare ? round(sizeOf(file) / sizeOf(bare), 3) : null,
+        /** The median of paired runs' ratios (test/bench/bundles.ts, pairedInitTimes). */
+        initRatio: init ? round(init.ratio, 3) : null,
+      };
+    }),
   };
   // Each bare bundle was built in a temp folder of its own (<dir>/out/index.js): leave none behind.
   for (const bare of bareFor.values()) {
