@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import type { Browser, Page } from 'playwright-core';
+import { DEFAULT_PRODUCT_PAGE_SIZE } from '../../shared/constants';
 import { adminProductMessages as m } from '../../shared/messages';
 import { PRODUCT_CSV_COLUMNS } from '../../shared/rules/product-csv';
 import type { Product } from '../../shared/schemas/product';
@@ -27,8 +28,8 @@ afterAll(async () => {
 
 /**
  * Removes the products this file created. The catalogue is shared with the other test files (the storefront lists
- * it), and each viewport starts from it as it was: after the desktop's 1,500-row import a phone would render
- * every one of those products as a card, and the mobile run would measure that instead of the CSV screens.
+ * it), and each viewport starts from it as it was: the mobile run's export, report and pages would otherwise
+ * hold the desktop's 1,500 imported rows too.
  */
 async function removeOurProducts() {
   await deleteItems(productItemKeys((await catalogue()).filter((p: Product) => p.brand === BRAND)));
@@ -143,7 +144,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('products CSV on %s', (viewpo
     await expectAccessible(page, `products CSV error (${viewport})`);
   });
 
-  // Last: it adds 1,500 products, which the page then shows (removed again before the next viewport).
+  // Near the end: it adds 1,500 products, which the page then shows (removed again before the next viewport).
   it('shows progress while a large file is imported, in a progress bar and a live region', async () => {
     // Only the required columns, line feeds only: a file another tool wrote.
     const rows = Array.from(
@@ -159,5 +160,47 @@ describe.each<ViewportName>(['desktop', 'mobile'])('products CSV on %s', (viewpo
     await report(page).getByRole('heading', { name: 'Import report' }).waitFor({ timeout: 60_000 });
     expect(await total(page, 'Created').textContent()).toBe('1,500');
     expect(await total(page, 'Refused').textContent()).toBe('0');
+  });
+
+  it('pages the large catalogue, and shows a product just added on its page', async () => {
+    // The product's row on a wide page, its card on a phone (the other form is not displayed).
+    const items =
+      viewport === 'desktop'
+        ? page.getByRole('table', { name: 'Products' }).locator('tbody').getByRole('row')
+        : page.getByRole('list', { name: 'Products' }).getByRole('listitem');
+    const pages = page.getByRole('navigation', { name: 'Products pages' });
+    await pages.waitFor();
+    const line = await page.getByText(/^Showing \d+ of \d+ products$/).textContent();
+    const all = Number(/of (\d+)/.exec(line ?? '')?.[1]);
+    expect(all).toBeGreaterThan(1500);
+    await expect(items.count()).resolves.toBe(DEFAULT_PRODUCT_PAGE_SIZE);
+    const last = Math.ceil(all / DEFAULT_PRODUCT_PAGE_SIZE);
+    await pages.getByRole('button', { name: `Page ${last}`, exact: true }).click();
+    await expect(items.count()).resolves.toBe(all - (last - 1) * DEFAULT_PRODUCT_PAGE_SIZE);
+    await page.getByLabel('Products per page').selectOption('100');
+    await expect(items.count()).resolves.toBe(100);
+    await expectAccessible(page, `products pages (${viewport})`);
+
+    // Back on the first page, a product added goes last in productid order: the page holding it is shown.
+    await page.getByLabel('Products per page').selectOption(String(DEFAULT_PRODUCT_PAGE_SIZE));
+    const name = `Paged ${viewport} ${randomUUID().slice(0, 8)}`;
+    await page.getByRole('button', { name: 'Add Product', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Product' });
+    await dialog.getByLabel('Product Name').fill(name);
+    await dialog.getByLabel('Brand').fill(BRAND);
+    await dialog.getByLabel('Buyback Price ($)').fill('4');
+    await dialog.getByLabel('Product Type').selectOption('CGM');
+    await dialog.getByRole('button', { name: 'Add Product' }).click();
+    await page.getByText(`Product "${name}" added.`).waitFor();
+    await items.filter({ hasText: name }).waitFor();
+    await expect(pages.locator('[aria-current="page"]').textContent()).resolves.toBe(
+      `Page ${Math.ceil((all + 1) / DEFAULT_PRODUCT_PAGE_SIZE)}`,
+    );
+
+    // A search goes back to the first page of what matches.
+    await page.getByRole('searchbox', { name: 'Search products' }).fill(`Bulk ${viewport} 1499`);
+    await expect(items.count()).resolves.toBe(1);
+    await expect(pages.count()).resolves.toBe(0);
+    expect(pageErrors(page)).toEqual([]);
   });
 });

@@ -1,12 +1,15 @@
+import { DEFAULT_PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZES } from '@shared/constants';
 import { adminProductMessages as m } from '@shared/messages';
+import { pageCount } from '@shared/rules/paging';
 import type { Product } from '@shared/schemas/product';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Dialog } from '../../components/dialog';
 import { Field, SelectField } from '../../components/form/field';
 import { AlertIcon, BoxIcon, SearchIcon } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
 import { StatePanel } from '../../components/state-panel';
 import { usePageTitle } from '../../hooks/use-page-title';
+import { Pagination } from '../admin/components/pagination';
 import { useDeleteProduct } from './api/delete-product';
 import { useAdminProducts } from './api/list-products';
 import { ProductFormDialog } from './components/product-form-dialog';
@@ -27,11 +30,41 @@ export function ProductsPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
   const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PRODUCT_PAGE_SIZE);
+  /** A product just saved: its page is shown once the reloaded list holds it. */
+  const [reveal, setReveal] = useState<string | null>(null);
   const addRef = useRef<HTMLButtonElement>(null);
+  const listRef = useRef<HTMLElement>(null);
 
   const all = products.data ?? [];
   const brands = useMemo(() => brandsOf(all), [all]);
   const shown = useMemo(() => filterProducts(all, { query, brand }), [all, query, brand]);
+  // A delete or a narrower list can leave the page past the end: the last page is shown instead.
+  const current = Math.min(page, pageCount(shown.length, pageSize));
+  const visible = useMemo(
+    () => shown.slice((current - 1) * pageSize, current * pageSize),
+    [shown, current, pageSize],
+  );
+
+  useEffect(() => {
+    if (reveal === null) return;
+    const index = shown.findIndex((p) => p.id === reveal);
+    if (index < 0) return;
+    setPage(Math.floor(index / pageSize) + 1);
+    setReveal(null);
+  }, [reveal, shown, pageSize]);
+
+  const filter = (change: () => void) => {
+    change();
+    setPage(1);
+    setReveal(null);
+  };
+  const goToPage = (next: number) => {
+    setPage(next);
+    setReveal(null);
+    listRef.current?.scrollIntoView({ block: 'start' });
+  };
 
   const confirmDelete = () => {
     const product = deleting;
@@ -58,7 +91,7 @@ export function ProductsPage() {
   else
     body = (
       <ProductsList
-        products={shown}
+        products={visible}
         onEdit={(product) => setEditing({ product })}
         onDelete={setDeleting}
         busyId={remove.isPending ? (remove.variables ?? null) : null}
@@ -104,7 +137,7 @@ export function ProductsPage() {
                 type="search"
                 placeholder={m.searchPlaceholder}
                 value={query}
-                onChange={(event) => setQuery(event.target.value)}
+                onChange={(event) => filter(() => setQuery(event.target.value))}
               />
             </>
           )}
@@ -117,7 +150,7 @@ export function ProductsPage() {
           layout="compact"
           className="admin-products__brand"
           value={brand}
-          onChange={(event) => setBrand(event.target.value)}
+          onChange={(event) => filter(() => setBrand(event.target.value))}
         >
           <option value="">{m.brandFilterAll}</option>
         </SelectField>
@@ -132,13 +165,35 @@ export function ProductsPage() {
         </p>
       )}
 
-      <section aria-label="Product list" aria-busy={products.isFetching && !products.isPending}>
+      <section
+        ref={listRef}
+        className="admin-products__list"
+        aria-label="Product list"
+        aria-busy={products.isFetching && !products.isPending}
+      >
         {products.data && (
           <p className="admin-products__count" aria-live="polite">
             Showing {shown.length} of {all.length} products
           </p>
         )}
         {body}
+        {products.isSuccess && shown.length > 0 && (
+          <Pagination
+            noun="Products"
+            page={current}
+            pageSize={pageSize}
+            sizes={PRODUCT_PAGE_SIZES}
+            // The count above says how many match; the page buttons say which part is on screen.
+            summary={null}
+            total={shown.length}
+            onPage={goToPage}
+            onPageSize={(size) => {
+              setPageSize(size);
+              setPage(1);
+              setReveal(null);
+            }}
+          />
+        )}
       </section>
 
       <ProductFormDialog
@@ -147,6 +202,7 @@ export function ProductsPage() {
         onClose={() => setEditing(null)}
         onSaved={(saved, created) => {
           setEditing(null);
+          setReveal(saved.id);
           setNotice({ tone: 'ok', text: `Product "${saved.name}" ${created ? 'added' : 'saved'}.` });
         }}
       />

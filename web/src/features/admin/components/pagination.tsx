@@ -14,13 +14,24 @@ interface PaginationProps {
   total: number;
   onPage: (page: number) => void;
   onPageSize: (pageSize: number) => void;
+  /** The page sizes offered: the orders' and customers' unless given. */
+  sizes?: readonly number[];
 }
 
 /**
  * 'Showing X–Y of N <noun>', the page size, and previous / numbered / next pages. Previous and Next stay
  * focusable at the ends (aria-disabled): a disabled button would drop keyboard focus to the page.
  */
-export function Pagination({ noun, page, pageSize, summary, total, onPage, onPageSize }: PaginationProps) {
+export function Pagination({
+  noun,
+  page,
+  pageSize,
+  summary,
+  total,
+  onPage,
+  onPageSize,
+  sizes = ORDER_PAGE_SIZES,
+}: PaginationProps) {
   const count = pageCount(total, pageSize);
 
   return (
@@ -29,7 +40,7 @@ export function Pagination({ noun, page, pageSize, summary, total, onPage, onPag
         {summary ?? ''}
       </p>
       <SelectField
-        options={ORDER_PAGE_SIZES}
+        options={sizes}
         label={`${noun} per page`}
         layout="inline"
         className="admin-pagination__size"
