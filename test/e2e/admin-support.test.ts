@@ -88,7 +88,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the back office support tick
 
     // The name of only the first ticket holds the marker.
     await page.getByRole('combobox', { name: m.searchIn }).selectOption({ label: 'Name' });
-    await showing(page, 'Showing 1–1 of 1 tickets');
+    await showing(page, 'Showing 1–1 of 1 ticket');
     await ticketItem(page, viewport, tickets[0]).waitFor();
 
     // Any word: one that matches nothing and the marker still find the three.
@@ -131,7 +131,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the back office support tick
     await item.getByRole('button', { name: close }).click();
     await item.getByText('Closed', { exact: true }).waitFor();
     await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Closed' });
-    await showing(page, 'Showing 1–1 of 1 tickets');
+    await showing(page, 'Showing 1–1 of 1 ticket');
     await item.getByRole('button', { name: reopen }).click();
     await page.getByText(m.emptyAll).waitFor();
     await page.getByRole('combobox', { name: 'Status' }).selectOption({ label: 'Open' });

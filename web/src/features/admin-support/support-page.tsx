@@ -1,16 +1,20 @@
+import { TICKET_PAGE_SIZES } from '@shared/constants';
 import { adminTicketMessages as m } from '@shared/messages';
 import { emptyTicketsText } from '@shared/rules/admin-ticket-filters';
+import { showingLine } from '@shared/rules/paging';
 import { type ReactNode, useRef, useState } from 'react';
 import { AlertIcon, CloseIcon } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
 import { StatePanel } from '../../components/state-panel';
 import { usePageTitle } from '../../hooks/use-page-title';
+import { Pagination } from '../admin/components/pagination';
 import { useAdminTickets } from './api/list-tickets';
 import { TicketsList } from './components/tickets-list';
-import { TicketsPager } from './components/tickets-pager';
 import { TicketsToolbar } from './components/tickets-toolbar';
 import { useTicketListParams } from './use-ticket-list-params';
 import './support.css';
+
+const NOUN = ['ticket', 'tickets'] as const;
 
 /** The back office's support tickets (spec 001 §2 'Support tickets list'). */
 export function SupportPage() {
@@ -90,10 +94,12 @@ export function SupportPage() {
       </section>
 
       {data && !tickets.isError && (
-        <TicketsPager
+        <Pagination
+          noun="Tickets"
           page={params.page}
           pageSize={params.pageSize}
-          shown={data.tickets.length}
+          sizes={TICKET_PAGE_SIZES}
+          summary={showingLine(data.page, data.pageSize, data.tickets.length, data.total, NOUN)}
           total={data.total}
           onPage={(page) => {
             update({ page });
