@@ -55,7 +55,8 @@ export function ProductsPage() {
     setReveal(null);
   }, [reveal, shown, pageSize]);
 
-  const filter = (change: () => void) => {
+  /** A change of search, brand or page size: the list starts over at its first page. */
+  const fromFirstPage = (change: () => void) => {
     change();
     setPage(1);
     setReveal(null);
@@ -137,7 +138,7 @@ export function ProductsPage() {
                 type="search"
                 placeholder={m.searchPlaceholder}
                 value={query}
-                onChange={(event) => filter(() => setQuery(event.target.value))}
+                onChange={(event) => fromFirstPage(() => setQuery(event.target.value))}
               />
             </>
           )}
@@ -150,7 +151,7 @@ export function ProductsPage() {
           layout="compact"
           className="admin-products__brand"
           value={brand}
-          onChange={(event) => filter(() => setBrand(event.target.value))}
+          onChange={(event) => fromFirstPage(() => setBrand(event.target.value))}
         >
           <option value="">{m.brandFilterAll}</option>
         </SelectField>
@@ -187,11 +188,7 @@ export function ProductsPage() {
             summary={null}
             total={shown.length}
             onPage={goToPage}
-            onPageSize={(size) => {
-              setPageSize(size);
-              setPage(1);
-              setReveal(null);
-            }}
+            onPageSize={(size) => fromFirstPage(() => setPageSize(size))}
           />
         )}
       </section>
