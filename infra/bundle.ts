@@ -39,6 +39,33 @@ export const pureSchemasPlugin: Plugin = {
   },
 };
 
+/**
+ * @middy/core 6 imports `node:stream/web` when it loads, for the streamed responses no function here uses, and
+ * Node 20 builds the web streams for that import: about 2 ms of every HTTP function's cold start (`npm run
+ * bench`'s init figures). Its one use is an `instanceof ReadableStream` check on a streamed response: the same
+ * class is a global that Node loads on first access, so the bundle reads that instead. Should a new @middy/core
+ * import it differently, the source is left as it is and the bundle test that looks for `node:stream/web` fails.
+ */
+export const MIDDY_CORE = /[\\/]@middy[\\/]core[\\/]index\.js$/;
+const WEB_STREAMS_IMPORT = 'import { ReadableStream } from "node:stream/web";';
+
+export function withoutWebStreamsImport(source: string): string {
+  if (!source.includes(WEB_STREAMS_IMPORT)) return source;
+  return source
+    .replace(WEB_STREAMS_IMPORT, '')
+    .replaceAll('instanceof ReadableStream', 'instanceof globalThis.ReadableStream');
+}
+
+export const middyStreamsPlugin: Plugin = {
+  name: 'middy-streams',
+  setup(esbuild) {
+    esbuild.onLoad({ filter: MIDDY_CORE }, async ({ path: file }) => ({
+      contents: withoutWebStreamsImport(await readFile(file, 'utf8')),
+      loader: 'js',
+    }));
+  },
+};
+
 export async function bundle(request: BundleRequest): Promise<Metafile> {
   const result = await build({
     ...lambdaBundleOptions,
@@ -47,7 +74,7 @@ export async function bundle(request: BundleRequest): Promise<Metafile> {
     absWorkingDir: repoRoot,
     metafile: true,
     logLevel: 'warning',
-    plugins: [pureSchemasPlugin],
+    plugins: [pureSchemasPlugin, middyStreamsPlugin],
   });
   return result.metafile;
 }

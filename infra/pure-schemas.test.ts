@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { lambdaBundleOptions, repoRoot } from './build-functions';
-import { pureSchemasPlugin } from './bundle';
+import { middyStreamsPlugin, pureSchemasPlugin } from './bundle';
 import { dropBuildTimeFields, markPureInitializers } from './pure-schemas';
 
 const open = '/* @__PURE__ */ (() => (';
@@ -141,6 +141,27 @@ describe('the functions bundle', () => {
     expect(text).toContain('An Idempotency-Key header with a UUID is required');
     expect(text).not.toContain('payout:encrypt');
     expect(text).not.toContain('checkoutIdempotency');
+  });
+
+  test("does not load Node's web streams with middy", async () => {
+    // The HTTP functions' handler wrapper, bundled as the functions are.
+    const httpLayer = async (plugins: (typeof pureSchemasPlugin)[]) => {
+      const result = await build({
+        ...lambdaBundleOptions,
+        stdin: {
+          contents: "import { httpRoute } from './functions/lib/http.js'; console.log(typeof httpRoute);",
+          resolveDir: repoRoot,
+          loader: 'ts',
+        },
+        write: false,
+        plugins,
+      });
+      return result.outputFiles[0].text;
+    };
+    expect(await httpLayer([])).toContain('node:stream/web');
+    const text = await httpLayer([pureSchemasPlugin, middyStreamsPlugin]);
+    expect(text).not.toContain('node:stream/web');
+    expect(text).toContain('instanceof globalThis.ReadableStream');
   });
 
   test('keeps only the environment variable names a function reads', async () => {
