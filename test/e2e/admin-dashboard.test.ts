@@ -63,13 +63,24 @@ describe.each<ViewportName>(['desktop', 'mobile'])('overview after a completed o
     await expect(card(page, dashboardMessages.averageOrderValue).textContent()).resolves.toBe(
       formatMoney(after.averageOrderValue),
     );
-    // The daily chart draws (uPlot downloads with it) at its container's width.
-    await page.getByTestId('daily-chart').locator('canvas').waitFor();
-    const chart = await page.getByTestId('daily-chart').evaluate((box) => ({
-      box: Math.floor(box.getBoundingClientRect().width),
-      plot: Math.floor((box.querySelector('.uplot') as HTMLElement).getBoundingClientRect().width),
-    }));
-    expect(chart.plot).toBe(chart.box);
+    // The daily chart: today's bar and dot are drawn, every axis label stays inside the chart's box.
+    const chart = await page.getByTestId('daily-chart').evaluate((box) => {
+      const outer = box.getBoundingClientRect();
+      const labels = Array.from(box.querySelectorAll('span'))
+        .map((label) => label.getBoundingClientRect())
+        .filter((r) => r.width > 0);
+      const bars = Array.from(box.querySelectorAll('rect')).map((bar) => bar.getBoundingClientRect().height);
+      return {
+        bars: bars.length,
+        todayBar: bars[bars.length - 1],
+        dots: box.querySelectorAll('circle').length,
+        labels: labels.length,
+        outside: labels.filter((r) => r.left < outer.left - 1 || r.right > outer.right + 1).length,
+      };
+    });
+    expect(chart).toMatchObject({ bars: 30, dots: 30, outside: 0 });
+    expect(chart.todayBar).toBeGreaterThan(0);
+    expect(chart.labels).toBeGreaterThan(5);
     const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: order.orderId }) });
     await expect(row.textContent()).resolves.toContain('Completed');
     await row.getByRole('link', { name: `View order ${order.orderId}` }).click();

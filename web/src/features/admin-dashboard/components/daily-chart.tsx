@@ -1,136 +1,99 @@
 import { formatShortDay } from '@shared/rules/date-format';
 import { formatMoney } from '@shared/rules/money';
 import type { Dashboard } from '@shared/schemas/dashboard';
-import { useEffect, useRef } from 'react';
-import type uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
+import { compactMoney, labelledDays, scaleFor } from './chart-scale';
+import './daily-chart.css';
 
 type Day = Dashboard['daily'][number];
 
-// The design tokens' primary and accent: both at least 3:1 against the white card, as graphics must be.
-const ORDERS_COLOUR = '#0b5cad';
-const PAID_COLOUR = '#0f766e';
-const AXIS_COLOUR = '#475a70';
-const GRID_COLOUR = '#e3eaf2';
-const FONT = '12px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
-
-const compactMoney = (value: number): string =>
-  Math.abs(value) >= 1000 ? `$${(value / 1000).toFixed(value % 1000 === 0 ? 0 : 1)}k` : `$${value}`;
-
-const chartHeight = (width: number) => (width < 480 ? 220 : 280);
-
-/** `UPlot`: the library, downloaded with the chart (its bar paths are built from it). */
-function options(UPlot: typeof uPlot, days: Day[], width: number): uPlot.Options {
-  // Days arrive as UTC dates ('2026-11-23'): labelled in UTC so no viewer sees them shifted by a day.
-  const labels = days.map((d) => formatShortDay(d.date));
-  const axis = {
-    stroke: AXIS_COLOUR,
-    font: FONT,
-    grid: { stroke: GRID_COLOUR, width: 1 },
-    ticks: { show: false },
-  };
-  return {
-    width,
-    height: chartHeight(width),
-    legend: { show: false },
-    cursor: { show: false },
-    padding: [12, 4, 0, 4],
-    scales: {
-      x: { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] },
-      orders: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.15))] },
-      paid: { range: (_u, _min, max) => [0, Math.max(100, max * 1.15)] },
-    },
-    axes: [
-      {
-        ...axis,
-        grid: { show: false },
-        size: 30,
-        space: 56,
-        incrs: [1, 2, 3, 5, 7, 10, 15],
-        values: (_u, splits) => splits.map((i) => labels[i] ?? ''),
-      },
-      {
-        ...axis,
-        scale: 'orders',
-        size: 40,
-        incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500],
-        values: (_u, splits) => splits.map((v) => String(v)),
-      },
-      {
-        ...axis,
-        scale: 'paid',
-        side: 1,
-        size: 56,
-        grid: { show: false },
-        values: (_u, splits) => splits.map(compactMoney),
-      },
-    ],
-    series: [
-      {},
-      {
-        label: 'Orders received',
-        scale: 'orders',
-        stroke: ORDERS_COLOUR,
-        fill: 'rgba(11, 92, 173, 0.75)',
-        width: 0,
-        paths: UPlot.paths.bars?.({ size: [0.6, 28] }),
-        points: { show: false },
-      },
-      {
-        label: 'Amount paid',
-        scale: 'paid',
-        stroke: PAID_COLOUR,
-        width: 2.5,
-        points: { show: true, size: 5, fill: PAID_COLOUR },
-      },
-    ],
-  };
-}
-
-const toData = (days: Day[]): uPlot.AlignedData => [
-  days.map((_, i) => i),
-  days.map((d) => d.ordersReceived),
-  days.map((d) => d.amountPaid),
-];
+/** Where a value sits on an axis, as a percentage of its height from the top. */
+const fromTop = (value: number, max: number) => 100 - (value / max) * 100;
 
 /**
- * Orders received (bars) and amount paid (line) per day for the last 30 days. The canvas is hidden from
- * assistive technology; the same numbers are in a table that screen readers read instead.
+ * Orders received (bars, left axis) and amount paid (line, right axis) per day for the last 30 days, drawn as
+ * SVG with the page: a canvas library here was the dashboard's longest task (its own set-up and first draw,
+ * 35-50 ms before any throttling). The bars and the line are drawn in a 1-unit-per-day box stretched to the
+ * width; the labels are HTML, so they keep their size. Hidden from assistive technology: the same numbers are in
+ * a table that screen readers read instead.
  */
+function Plot({ days }: { days: Day[] }) {
+  const n = days.length;
+  const orders = scaleFor(Math.max(0, ...days.map((d) => d.ordersReceived)), 4, 4, true);
+  const paid = scaleFor(Math.max(0, ...days.map((d) => d.amountPaid)), 100);
+  const x = (i: number) => ((i + 0.5) / n) * 100;
+  const line = days.map((d, i) => `${i + 0.5},${fromTop(d.amountPaid, paid.max)}`).join(' ');
+  return (
+    <div className="daily-chart" data-testid="daily-chart" aria-hidden="true">
+      <div className="daily-chart__axis daily-chart__axis--left">
+        {orders.ticks.map((t) => (
+          <span key={t} style={{ top: `${fromTop(t, orders.max)}%` }}>
+            {t}
+          </span>
+        ))}
+      </div>
+      <div className="daily-chart__plot">
+        <svg viewBox={`0 0 ${n} 100`} preserveAspectRatio="none" aria-hidden="true" focusable="false">
+          {orders.ticks.map((t) => (
+            <line
+              key={t}
+              className="daily-chart__grid"
+              x1={0}
+              x2={n}
+              y1={fromTop(t, orders.max)}
+              y2={fromTop(t, orders.max)}
+              vectorEffect="non-scaling-stroke"
+            />
+          ))}
+          {days.map((d, i) => (
+            <rect
+              key={d.date}
+              className="daily-chart__bar"
+              x={i + 0.2}
+              width={0.6}
+              y={fromTop(d.ordersReceived, orders.max)}
+              height={(d.ordersReceived / orders.max) * 100}
+            />
+          ))}
+          <polyline className="daily-chart__line" points={line} vectorEffect="non-scaling-stroke" />
+        </svg>
+        {/* Round dots need a box that is not stretched: positioned in percentages instead. */}
+        <svg aria-hidden="true" focusable="false">
+          {days.map((d, i) => (
+            <circle
+              key={d.date}
+              className="daily-chart__point"
+              cx={`${x(i)}%`}
+              cy={`${fromTop(d.amountPaid, paid.max)}%`}
+              r={2.5}
+            />
+          ))}
+        </svg>
+      </div>
+      <div className="daily-chart__axis daily-chart__axis--right">
+        {paid.ticks.map((t) => (
+          <span key={t} style={{ top: `${fromTop(t, paid.max)}%` }}>
+            {compactMoney(t)}
+          </span>
+        ))}
+      </div>
+      <div className="daily-chart__days">
+        {labelledDays(n, 3).map((i) => (
+          // Every third day's date; a phone shows every sixth.
+          <span
+            key={i}
+            className={(n - 1 - i) % 6 === 0 ? undefined : 'daily-chart__day--minor'}
+            style={{ left: `${x(i)}%` }}
+          >
+            {formatShortDay(days[i].date)}
+          </span>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** The card: its title, the legend with the month's totals, the chart and the table it stands for. */
 export function DailyChart({ days }: { days: Day[] }) {
-  const container = useRef<HTMLDivElement>(null);
-
-  // Rebuilt when the days change (their labels live in the axis options); resized with its container. uPlot
-  // downloads with the chart, not with the dashboard's first render; the first width comes from the observer,
-  // after layout (reading clientWidth here would force a layout of the page being built).
-  useEffect(() => {
-    const element = container.current;
-    if (!element || days.length === 0) return;
-    let plot: uPlot | null = null;
-    let width = 0;
-    let gone = false;
-    const observer = new ResizeObserver(([entry]) => {
-      width = Math.floor(entry?.contentRect.width ?? 0);
-      if (plot && width > 0 && (width !== plot.width || chartHeight(width) !== plot.height))
-        plot.setSize({ width, height: chartHeight(width) });
-    });
-    observer.observe(element);
-    // A failed download leaves the canvas empty: the legend's totals and the table still carry the figures.
-    import('uplot')
-      .then(async ({ default: UPlot }) => {
-        // A task of its own: the library's evaluation and the chart's first draw in one were the dashboard's
-        // longest task (35-50 ms here, before any throttling).
-        await new Promise((resolve) => setTimeout(resolve, 0));
-        if (!gone) plot = new UPlot(options(UPlot, days, width || 600), toData(days), element);
-      })
-      .catch(() => undefined);
-    return () => {
-      gone = true;
-      observer.disconnect();
-      plot?.destroy();
-    };
-  }, [days]);
-
   const first = days[0];
   const last = days[days.length - 1];
   const totals = days.reduce(
@@ -155,7 +118,7 @@ export function DailyChart({ days }: { days: Day[] }) {
           </li>
         </ul>
       </div>
-      <div ref={container} className="admin-chart__canvas" aria-hidden="true" data-testid="daily-chart" />
+      {days.length > 0 && <Plot days={days} />}
       {/* Hidden on a wrapper: a table ignores the 1 px width and would widen the page on a phone. */}
       <div className="visually-hidden">
         <table>
