@@ -46,10 +46,10 @@ export const pureSchemasPlugin: Plugin = {
  * class is a global that Node loads on first access, so the bundle reads that instead. Should a new @middy/core
  * import it differently, the source is left as it is and the bundle test that looks for `node:stream/web` fails.
  */
-export const MIDDY_CORE = /[\\/]@middy[\\/]core[\\/]index\.js$/;
+const MIDDY_CORE = /[\\/]@middy[\\/]core[\\/]index\.js$/;
 const WEB_STREAMS_IMPORT = 'import { ReadableStream } from "node:stream/web";';
 
-export function withoutWebStreamsImport(source: string): string {
+function withoutWebStreamsImport(source: string): string {
   if (!source.includes(WEB_STREAMS_IMPORT)) return source;
   return source
     .replace(WEB_STREAMS_IMPORT, '')
