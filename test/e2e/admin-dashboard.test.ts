@@ -63,7 +63,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('overview after a completed o
     await expect(card(page, dashboardMessages.averageOrderValue).textContent()).resolves.toBe(
       formatMoney(after.averageOrderValue),
     );
-    // The daily chart: today's bar and dot are drawn, every axis label stays inside the chart's box.
+    // The daily chart: a bar and a dot per day, today's bar (the order above) drawn, every label inside the box.
     const chart = await page.getByTestId('daily-chart').evaluate((box) => {
       const outer = box.getBoundingClientRect();
       const labels = Array.from(box.querySelectorAll('span'))
