@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { lambdaBundleOptions } from '../../infra/build-functions.js';
+import { median } from './stats.js';
 
 const SDK_PACKAGE = /node_modules\/(@aws-sdk\/(?:client-[a-z0-9-]+|lib-dynamodb))\//;
 
@@ -106,12 +107,6 @@ export interface InitTimes {
   /** The median of the pairs' ratios (function / floor, each pair run back to back): the budget's figure. */
   ratio: number;
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 /**
  * Module init in a fresh Node process (the time to `require` the bundle), for each function against its floor:

@@ -10,11 +10,9 @@ import { randomUUID } from 'node:crypto';
 import type { OrderItem } from '../../functions/lib/entities.js';
 import { generateOrderId } from '../../shared/rules/order.js';
 import type { LocalStackInfo } from '../support/local-stack-process.js';
+import { percentile } from './stats.js';
 
 const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
-const percentile = (sorted: number[], p: number): number =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0;
-
 function newOrder(now: Date): OrderItem {
   const id = generateOrderId((n) => Math.floor(Math.random() * n));
   const at = now.toISOString();

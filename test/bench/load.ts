@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import autocannon from 'autocannon';
+import { percentile } from './stats.js';
 
 export interface LoadResult {
   p50Ms: number;
@@ -57,9 +58,6 @@ export async function loadUrl(
     ok: result['2xx'],
   };
 }
-
-const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /** The floor: GetItem on DynamoDB Local from the same SDK client, `connections` loops in parallel. */
 export async function loadBareGetItem(

@@ -14,11 +14,9 @@ import type { Product } from '../../shared/schemas/product.js';
 import { deleteItems, productItemKeys } from '../support/db.js';
 import type { LocalStackInfo } from '../support/local-stack-process.js';
 import { benchDb, staffToken } from './list-bench.js';
+import { percentile } from './stats.js';
 
 const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
 async function catalogue(site: string): Promise<Product[]> {
   const res = await fetch(`${site}/api/products`);
   if (!res.ok) throw new Error(`GET /api/products answered ${res.status}`);

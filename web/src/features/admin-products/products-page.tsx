@@ -2,7 +2,7 @@ import { DEFAULT_PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZES } from '@shared/constants
 import { adminProductMessages as m } from '@shared/messages';
 import { pageCount } from '@shared/rules/paging';
 import type { Product } from '@shared/schemas/product';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { Dialog } from '../../components/dialog';
 import { Field, SelectField } from '../../components/form/field';
 import { AlertIcon, BoxIcon, SearchIcon } from '../../components/icons';
@@ -40,20 +40,19 @@ export function ProductsPage() {
   const all = products.data ?? [];
   const brands = useMemo(() => brandsOf(all), [all]);
   const shown = useMemo(() => filterProducts(all, { query, brand }), [all, query, brand]);
+  // The saved product has arrived in the list: its page, set while rendering (React then renders again before
+  // anything is drawn), not from an effect, which would first draw the old page and then swap it.
+  const revealAt = reveal === null ? -1 : shown.findIndex((p) => p.id === reveal);
+  if (revealAt >= 0) {
+    setPage(Math.floor(revealAt / pageSize) + 1);
+    setReveal(null);
+  }
   // A delete or a narrower list can leave the page past the end: the last page is shown instead.
   const current = Math.min(page, pageCount(shown.length, pageSize));
   const visible = useMemo(
     () => shown.slice((current - 1) * pageSize, current * pageSize),
     [shown, current, pageSize],
   );
-
-  useEffect(() => {
-    if (reveal === null) return;
-    const index = shown.findIndex((p) => p.id === reveal);
-    if (index < 0) return;
-    setPage(Math.floor(index / pageSize) + 1);
-    setReveal(null);
-  }, [reveal, shown, pageSize]);
 
   /** A change of search, brand or page size: the list starts over at its first page. */
   const fromFirstPage = (change: () => void) => {
