@@ -2,7 +2,7 @@ import { describe, expect, test } from '@jest/globals';
 import { routes } from '@shared/routes';
 import { matchPath } from 'react-router';
 import { adminPages } from './admin-pages';
-import { backOfficePages, CATALOGUE_API, matchesRoute, publicPages } from './pages';
+import { AUTH_CONFIG_API, backOfficePages, CATALOGUE_API, matchesRoute, publicPages } from './pages';
 
 const pathnames = [
   '/',
@@ -61,6 +61,12 @@ describe("the API answers a first visit asks for with the page's scripts", () =>
   test('are the catalogue routes of the route table', () => {
     expect(CATALOGUE_API).toBe(routes.listProducts.path);
     expect(`${CATALOGUE_API}/{id}`).toBe(routes.getProduct.path);
+    expect(AUTH_CONFIG_API).toBe(routes.getAuthConfig.path);
+  });
+
+  test('the sign-in page and the back office: the sign-in configuration', () => {
+    expect(route('/login')?.data?.('/login')).toEqual(['/api/auth/config']);
+    expect(route('/admin/*')?.data?.('/admin/orders')).toEqual(['/api/auth/config']);
   });
 
   test('the catalogue and the cart: the list; a product: that product, by the id at the end of its slug', () => {

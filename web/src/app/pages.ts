@@ -45,6 +45,10 @@ const productData = (pathname: string) => {
   return id ? [`${CATALOGUE_API}/${id}`] : [];
 };
 
+/** `getAuthConfig`'s path (a test holds it to the route table): the sign-in page and the guard read it first. */
+export const AUTH_CONFIG_API = '/api/auth/config';
+const authConfig = () => [AUTH_CONFIG_API];
+
 // Every page is its own chunk, so a visitor downloads only the page they open.
 export const publicPages: PageRoute[] = [
   {
@@ -120,10 +124,12 @@ export const backOfficePages: PageRoute[] = [
   {
     path: paths.login.path,
     page: pageLoader(() => import('../features/auth/login-page').then((m) => m.LoginPage)),
+    data: authConfig,
   },
   {
     path: ADMIN_FRAME,
     page: pageLoader(() => import('../features/admin/admin-app').then((m) => m.AdminApp)),
+    data: authConfig,
   },
 ];
 

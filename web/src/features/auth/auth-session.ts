@@ -5,6 +5,7 @@ import { queryClient } from '../../lib/query-client';
 import { AMPLIFY_STORAGE_PREFIX, hasStoredSession } from '../../lib/stored-session';
 import { configuredAmplify, readAuthConfig } from './auth-config';
 import { dismissBreachNotice } from './breach-notice';
+import { storedIdToken } from './stored-tokens';
 
 /** checking: not known yet; error: the sign-in configuration could not be read ('Failed to check auth'). */
 export type AuthStatus = 'checking' | 'signedIn' | 'signedOut' | 'error';
@@ -57,8 +58,9 @@ export const amplify = onceUntilFailure(async () => {
 });
 
 /**
- * The ID token, refreshed by Amplify when due; null when there is no session or it cannot be refreshed. With
- * nothing stored there is no session to find or refresh, and Amplify need not load to say so; the configuration
+ * The ID token, refreshed by Amplify when due; null when there is no session or it cannot be refreshed. Amplify
+ * loads only when it has something to do: with nothing stored there is no session to find or refresh, and with a
+ * stored token still valid by Amplify's own rule (stored-tokens.ts) that token is the answer. The configuration
  * is read all the same, so a stage whose sign-in cannot be configured says so.
  */
 async function currentIdToken(): Promise<string | null> {
@@ -66,6 +68,9 @@ async function currentIdToken(): Promise<string | null> {
     await readAuthConfig().catch(unavailable);
     return null;
   }
+  const config = await readAuthConfig().catch(unavailable);
+  const stored = storedIdToken(config.userPoolClientId);
+  if (stored) return stored;
   const { fetchAuthSession } = await amplify().catch(unavailable);
   const { tokens } = await fetchAuthSession();
   return tokens?.idToken?.toString() ?? null;
