@@ -1,7 +1,7 @@
 import { adminOrderMessages } from '@shared/messages';
 import { filterErrors, hasActiveFilters, PANEL_KEYS } from '@shared/rules/admin-order-filters';
 import { showingLine } from '@shared/rules/paging';
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Dialog } from '../../components/dialog';
 import { AlertIcon, BoxIcon, CloseIcon } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
@@ -50,6 +50,8 @@ function useCompletionConfirm() {
   return { ask, dialog };
 }
 
+const NO_ERRORS: ReturnType<typeof filterErrors> = {};
+
 /** The back office orders list (spec 001 §2 Orders). */
 export function OrdersPage() {
   usePageTitle('Orders');
@@ -59,7 +61,8 @@ export function OrdersPage() {
   const [notice, setNotice] = useState<StatusNotice | null>(null);
 
   const badRequest = isApiError(orders.error) && orders.error.status === 400 ? orders.error : null;
-  const errors = badRequest ? filterErrors(badRequest.fields) : {};
+  // The same object while the answer is the same: the toolbar is memoised on its props.
+  const errors = useMemo(() => (badRequest ? filterErrors(badRequest.fields) : NO_ERRORS), [badRequest]);
   const panelError = PANEL_KEYS.some((control) => errors[control]);
 
   // Open on arrival when the address already carries panel filters, and whenever the server objects to one.

@@ -12,7 +12,7 @@ import {
 } from '@shared/rules/admin-order-filters';
 import { statusLabel } from '@shared/rules/admin-order-forms';
 import { SHIPMENT_STATUS_FILTERS } from '@shared/schemas/admin-orders';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { SelectField, TextField } from '../../../components/form/field';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
 import { FiltersToggle } from '../../admin/components/filters-toggle';
@@ -87,8 +87,12 @@ function AmountField(props: {
   );
 }
 
-/** Search, quick filters and the collapsible filter panel; every value lives in the address. */
-export function OrdersToolbar({
+/**
+ * Search, quick filters and the collapsible filter panel; every value lives in the address. Memoised: the list
+ * loading and arriving re-render the page, and the toolbar (most of the page's elements) only when its own props
+ * change.
+ */
+export const OrdersToolbar = memo(function OrdersToolbar({
   params,
   errors,
   panelOpen,
@@ -206,4 +210,4 @@ export function OrdersToolbar({
       </div>
     </div>
   );
-}
+});
