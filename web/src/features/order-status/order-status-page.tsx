@@ -1,12 +1,20 @@
 import type { OrderLookupRequest } from '@shared/schemas/order';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { LoadingState } from '../../components/loading-state';
 import { usePageTitle } from '../../hooks/use-page-title';
+import { onceUntilFailure } from '../../lib/once';
 import { paths } from '../../paths';
 import { lookupErrorMessage, useLookupOrder } from './api/lookup-order';
 import { LookupForm } from './components/lookup-form';
-import { OrderView } from './components/order-view';
 import '../../components/page-banner.css';
 import './order-status.css';
+
+/**
+ * The order view (timeline, tracking, payout, photos) in a chunk of its own: the page opens on the form, so the
+ * view downloads when the form is sent, alongside the lookup, instead of being downloaded and run with the form.
+ */
+const loadOrderView = onceUntilFailure(() => import('./components/order-view'));
+const OrderView = lazy(() => loadOrderView().then((m) => ({ default: m.OrderView })));
 
 /**
  * Order tracking (spec 000 §2, §4): the form, then the order view; Back returns to an emptied form, and a
@@ -20,18 +28,22 @@ export function OrderStatusPage() {
 
   if (lookup.data) {
     return (
-      <OrderView
-        order={lookup.data}
-        onBack={() => {
-          lookup.reset();
-          setCameBack(true);
-        }}
-      />
+      <Suspense fallback={<LoadingState message="Loading order details..." />}>
+        <OrderView
+          order={lookup.data}
+          onBack={() => {
+            lookup.reset();
+            setCameBack(true);
+          }}
+        />
+      </Suspense>
     );
   }
 
   const submit = (values: OrderLookupRequest) => {
     setAttempt((n) => n + 1);
+    // A failed download is tried again when the view renders, and shows the route's error there.
+    loadOrderView().catch(() => undefined);
     return lookup.mutateAsync(values);
   };
 
