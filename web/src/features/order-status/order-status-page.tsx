@@ -42,7 +42,7 @@ export function OrderStatusPage() {
 
   const submit = (values: OrderLookupRequest) => {
     setAttempt((n) => n + 1);
-    // A failed download is tried again when the view renders, and shows the route's error there.
+    // Nothing to wait for here: the view waits for its chunk (a failed download shows the route's error page).
     loadOrderView().catch(() => undefined);
     return lookup.mutateAsync(values);
   };
