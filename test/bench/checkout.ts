@@ -10,8 +10,7 @@ import type { LocalStackInfo } from '../support/local-stack-process.js';
 import { asClient, newClientIp } from '../support/stack.js';
 import { benchCounterTransactions } from './counters.js';
 import { type LoadResult, loadUrl } from './load.js';
-
-const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
+import { round } from './stats.js';
 
 export interface CheckoutLoad extends LoadResult {
   ordersPerSec: number;

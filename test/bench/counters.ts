@@ -10,9 +10,8 @@ import { randomUUID } from 'node:crypto';
 import type { OrderItem } from '../../functions/lib/entities.js';
 import { generateOrderId } from '../../shared/rules/order.js';
 import type { LocalStackInfo } from '../support/local-stack-process.js';
-import { percentile } from './stats.js';
+import { percentile, round } from './stats.js';
 
-const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
 function newOrder(now: Date): OrderItem {
   const id = generateOrderId((n) => Math.floor(Math.random() * n));
   const at = now.toISOString();

@@ -13,9 +13,9 @@ import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb
 import autocannon from 'autocannon';
 import { REFRESH_OVERLAP_MS } from '../../functions/lib/change-cache.js';
 import type { LocalStackInfo } from '../support/local-stack-process.js';
+import { round } from './stats.js';
 
 export const LIST_BUDGET_RATIO = 1.2;
-export const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
 /** Each request of a scenario differs (status, search text, page), so no answer is simply repeated. */
 export const pick = <T>(values: readonly T[]): T => values[randomInt(values.length)];
 

@@ -14,9 +14,8 @@ import type { Product } from '../../shared/schemas/product.js';
 import { deleteItems, productItemKeys } from '../support/db.js';
 import type { LocalStackInfo } from '../support/local-stack-process.js';
 import { benchDb, staffToken } from './list-bench.js';
-import { percentile } from './stats.js';
+import { percentile, round } from './stats.js';
 
-const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
 async function catalogue(site: string): Promise<Product[]> {
   const res = await fetch(`${site}/api/products`);
   if (!res.ok) throw new Error(`GET /api/products answered ${res.status}`);

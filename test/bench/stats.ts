@@ -8,3 +8,6 @@ export const median = (values: number[]): number =>
     [...values].sort((a, b) => a - b),
     50,
   );
+
+/** `n` rounded to `digits` decimals, for the report. */
+export const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;

@@ -61,14 +61,11 @@ export const amplify = onceUntilFailure(async () => {
  * The ID token, refreshed by Amplify when due; null when there is no session or it cannot be refreshed. Amplify
  * loads only when it has something to do: with nothing stored there is no session to find or refresh, and with a
  * stored token still valid by Amplify's own rule (stored-tokens.ts) that token is the answer. The configuration
- * is read all the same, so a stage whose sign-in cannot be configured says so.
+ * is read first either way, so a stage whose sign-in cannot be configured says so.
  */
 async function currentIdToken(): Promise<string | null> {
-  if (!hasStoredSession()) {
-    await readAuthConfig().catch(unavailable);
-    return null;
-  }
   const config = await readAuthConfig().catch(unavailable);
+  if (!hasStoredSession()) return null;
   const stored = storedIdToken(config.userPoolClientId);
   if (stored) return stored;
   const { fetchAuthSession } = await amplify().catch(unavailable);
