@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPage } from './app/pages';
@@ -12,8 +12,14 @@ if (!container) throw new Error('Missing #root element in index.html');
 // shows its error there.
 const firstPage = preloadPage(window.location.pathname).catch(() => undefined);
 
-createRoot(container).render(
-  <StrictMode>
-    <App firstPage={firstPage} />
-  </StrictMode>,
-);
+// The first render is a transition, so React renders it in slices of a few milliseconds and lets the browser
+// paint and take input between them, instead of one task that blocks a slow phone for a few hundred ms. The
+// start-up screen in index.html stays until the page is ready to replace it.
+const root = createRoot(container);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App firstPage={firstPage} />
+    </StrictMode>,
+  );
+});
