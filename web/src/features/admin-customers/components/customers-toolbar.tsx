@@ -10,7 +10,7 @@ import { CUSTOMER_SEARCH_FIELDS, MAX_INACTIVE_DAYS } from '@shared/schemas/admin
 import { useId } from 'react';
 import { CheckboxField, SelectField, TextField } from '../../../components/form/field';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
-import { FiltersToggle } from '../../admin/components/filters-toggle';
+import { FiltersPanel, FiltersToggle } from '../../admin/components/filters-toggle';
 import { ListSearch } from '../../admin/components/list-search';
 import type { UpdateOptions } from '../use-customer-list-params';
 
@@ -145,7 +145,7 @@ export function CustomersToolbar({
         />
       </div>
 
-      <div id={panelId} className="customers-filters" hidden={!panelOpen}>
+      <FiltersPanel id={panelId} className="customers-filters" open={panelOpen}>
         <div className="customers-filters__grid">
           <fieldset className="customers-range">
             <legend>Number of orders</legend>
@@ -183,7 +183,7 @@ export function CustomersToolbar({
             Clear filters
           </button>
         </div>
-      </div>
+      </FiltersPanel>
     </div>
   );
 }

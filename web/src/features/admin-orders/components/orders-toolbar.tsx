@@ -15,7 +15,7 @@ import { SHIPMENT_STATUS_FILTERS } from '@shared/schemas/admin-orders';
 import { memo, useId } from 'react';
 import { SelectField, TextField } from '../../../components/form/field';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
-import { FiltersToggle } from '../../admin/components/filters-toggle';
+import { FiltersPanel, FiltersToggle } from '../../admin/components/filters-toggle';
 import { ListSearch } from '../../admin/components/list-search';
 import type { UpdateOptions } from '../use-order-list-params';
 
@@ -145,7 +145,7 @@ export const OrdersToolbar = memo(function OrdersToolbar({
         />
       </div>
 
-      <div id={panelId} className="orders-filters" hidden={!panelOpen}>
+      <FiltersPanel id={panelId} className="orders-filters" open={panelOpen}>
         <div className="orders-filters__grid">
           <FilterSelect
             label="Status"
@@ -207,7 +207,7 @@ export const OrdersToolbar = memo(function OrdersToolbar({
             Clear filters
           </button>
         </div>
-      </div>
+      </FiltersPanel>
     </div>
   );
 });

@@ -1,3 +1,4 @@
+import { type ReactNode, useState } from 'react';
 import { FilterIcon } from '../../../components/icons';
 import './filters-toggle.css';
 
@@ -30,5 +31,27 @@ export function FiltersToggle({ open, panelId, active, onToggle, className }: Fi
         </span>
       )}
     </button>
+  );
+}
+
+interface FiltersPanelProps {
+  id: string;
+  open: boolean;
+  className: string;
+  children: ReactNode;
+}
+
+/**
+ * The panel a FiltersToggle opens. Its fields are built the first time it opens and kept from then on: a
+ * closed panel's date and number inputs (each with its own inner editor) cost a slow phone tens of
+ * milliseconds on the list's first render, for a panel most visits never open.
+ */
+export function FiltersPanel({ id, open, className, children }: FiltersPanelProps) {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return (
+    <div id={id} className={className} hidden={!open}>
+      {opened && children}
+    </div>
   );
 }
