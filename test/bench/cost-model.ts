@@ -6,6 +6,7 @@
  */
 import type { CostCounts } from '../../infra/local/cost-meter.js';
 import { PRICES, PRICES_AS_OF, PRICES_REGION } from './cost-prices.js';
+import { round } from './stats.js';
 
 /** Each phase's counts, one entry per measured order. */
 export interface FlowCounts {
@@ -81,7 +82,6 @@ export const ASSUMPTIONS = {
 } as const;
 
 const GB = 1024 ** 3;
-const round = (n: number, digits = 4) => Math.round(n * 10 ** digits) / 10 ** digits;
 const sum = (ns: number[]) => ns.reduce((s, n) => s + n, 0);
 
 /** Counts per order: each phase's counts summed over the measured orders, divided by their number. */

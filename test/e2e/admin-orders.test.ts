@@ -200,6 +200,12 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the back office orders list 
     expect(new Set(await shownOrderIds(page, viewport))).toEqual(
       new Set([orders[4].orderId, orders[10].orderId]),
     );
+    // The panel's fields exist only while it is open; closing and opening it again keeps what they held.
+    await toggle.click();
+    expect(await page.getByLabel('Min amount').count()).toBe(0);
+    await openFilters(page);
+    expect(await page.getByLabel('Min amount').inputValue()).toBe(times(5));
+    expect(await page.getByLabel('Max amount').inputValue()).toBe(times(5));
     await page.getByLabel('Min amount').fill('');
     await page.getByLabel('Max amount').fill(times(2));
     await showing(page, 'Showing 1–4 of 4 orders');

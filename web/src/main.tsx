@@ -13,8 +13,9 @@ if (!container) throw new Error('Missing #root element in index.html');
 const firstPage = preloadPage(window.location.pathname).catch(() => undefined);
 
 // The first render is a transition, so React renders it in slices of a few milliseconds and lets the browser
-// paint and take input between them, instead of one task that blocks a slow phone for a few hundred ms. The
-// start-up screen in index.html stays until the page is ready to replace it.
+// paint and take input between them, instead of one task that blocks a slow phone for a few hundred ms. Its
+// first commit is App's own start-up screen, the same markup as index.html's, shown until the settings and the
+// first page's download are in (SettingsProvider, FirstPageGate).
 const root = createRoot(container);
 startTransition(() => {
   root.render(

@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { FilterIcon } from '../../../components/icons';
 import './filters-toggle.css';
 
@@ -42,16 +42,15 @@ interface FiltersPanelProps {
 }
 
 /**
- * The panel a FiltersToggle opens. Its fields are built the first time it opens and kept from then on: a
- * closed panel's date and number inputs (each with its own inner editor) cost a slow phone tens of
- * milliseconds on the list's first render, for a panel most visits never open.
+ * The panel a FiltersToggle opens. Its fields exist only while it is open: a closed panel's date and number
+ * inputs (each with its own inner editor) cost a slow phone tens of milliseconds on the list's first render, for a
+ * panel most visits never open. Nothing is lost on closing it: the lists keep every filter's value (typed or
+ * applied) in their toolbar and the address, not in the fields.
  */
 export function FiltersPanel({ id, open, className, children }: FiltersPanelProps) {
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
   return (
     <div id={id} className={className} hidden={!open}>
-      {opened && children}
+      {open && children}
     </div>
   );
 }
