@@ -4,7 +4,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { defineConfig, type Plugin } from 'vite';
 import { markPureInitializers, SCHEMA_MODULE } from '../infra/pure-schemas';
 import { messages } from '../shared/messages';
+import { routePages } from './route-pages';
 import { LoadingState } from './src/components/loading-state';
+import { paths } from './src/paths';
 
 // The local stack (npm start) serves the API and product images on :3000.
 const LOCAL_STACK = 'http://localhost:3000';
@@ -69,8 +71,13 @@ const preloadEntry: Plugin = {
   },
 };
 
+/** A page of its own for each static route, linking its page's scripts (infra/route-pages.ts). */
+const pageTables = ['./src/app/pages.ts', './src/app/admin-pages.ts'].map((table) =>
+  fileURLToPath(new URL(table, import.meta.url)),
+);
+
 export default defineConfig({
-  plugins: [startupScreen, pureSchemas, preloadEntry],
+  plugins: [startupScreen, pureSchemas, preloadEntry, routePages({ tables: pageTables, paths })],
   root: fileURLToPath(new URL('.', import.meta.url)),
   resolve: { alias: { '@shared': fileURLToPath(new URL('../shared', import.meta.url)) } },
   // No React plugin: Vite 8's built-in oxc transform compiles TSX with the automatic runtime.

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { type CfnElement, Duration, Fn, Stack, Validations } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -25,14 +26,39 @@ export interface SiteProps {
 }
 
 /**
- * Client-side routes have no file extension; everything else is a real object. Rewriting here, rather than
- * turning the distribution's 403/404 into index.html, keeps /api and /images errors what they are.
+ * The addresses with a page of their own in the web build (web/route-pages.ts writes `products/index.html` for
+ * /products, with the links of that page's scripts): every folder of `webDir` holding an index.html, but assets.
  */
-const SPA_REWRITE = `function handler(event) {
+export function routePagesIn(webDir: string): string[] {
+  if (!existsSync(webDir)) return [];
+  const found: string[] = [];
+  const walk = (dir: string, path: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (!entry.isDirectory() || (path === '' && entry.name === 'assets')) continue;
+      const route = `${path}/${entry.name}`;
+      if (existsSync(join(dir, entry.name, 'index.html'))) found.push(route);
+      walk(join(dir, entry.name), route);
+    }
+  };
+  walk(webDir, '');
+  return found.sort();
+}
+
+/**
+ * Client-side routes have no file extension; everything else is a real object. A route with a page of its own
+ * gets it (`/products` and `/products/` → /products/index.html); every other one gets index.html, the app's
+ * page for any address. Rewriting here, rather than turning the distribution's 403/404 into index.html, keeps
+ * /api and /images errors what they are.
+ */
+export const spaRewrite = (
+  routePages: string[],
+): string => `var PAGES = ${JSON.stringify(Object.fromEntries(routePages.map((p) => [p, true])))};
+function handler(event) {
   var request = event.request;
   var uri = request.uri;
   if (uri.substring(uri.lastIndexOf('/') + 1).indexOf('.') === -1) {
-    request.uri = '/index.html';
+    var path = uri.length > 1 && uri.charAt(uri.length - 1) === '/' ? uri.slice(0, -1) : uri;
+    request.uri = PAGES[path] === true ? path + '/index.html' : '/index.html';
   }
   return request;
 }`;
@@ -92,9 +118,9 @@ export class Site extends Construct {
     });
 
     this.spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
-      comment: 'Serve index.html for client-side routes',
+      comment: "Serve a route's own page, or index.html, for client-side routes",
       runtime: cloudfront.FunctionRuntime.JS_2_0,
-      code: cloudfront.FunctionCode.fromInline(SPA_REWRITE),
+      code: cloudfront.FunctionCode.fromInline(spaRewrite(routePagesIn(props.webDir))),
     });
 
     const apiOrigin = new origins.HttpOrigin(Fn.parseDomainName(props.httpApi.apiEndpoint), {

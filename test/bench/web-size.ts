@@ -2,12 +2,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** The JavaScript a first visit downloads: the entry script and what index.html preloads, gzipped. */
-export function initialWebJs(distWeb: string): {
+/**
+ * The JavaScript a first visit downloads: the entry script and what index.html preloads, gzipped; or what
+ * another page of the build links (`page`: `products/index.html`, the catalogue's own page).
+ */
+export function initialWebJs(
+  distWeb: string,
+  page = 'index.html',
+): {
   files: Array<{ file: string; gzipBytes: number }>;
   totalGzipBytes: number;
 } {
-  const html = readFileSync(join(distWeb, 'index.html'), 'utf8');
+  const html = readFileSync(join(distWeb, page), 'utf8');
   const refs = [
     ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
     ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),

@@ -257,6 +257,22 @@ describe('first load', () => {
     await page.context().close();
   });
 
+  it("gets a static route's own page from the server, which links its page's scripts: no script adds one", async () => {
+    const page = await newPage(browser, 'mobile');
+    const response = await page.goto(site('/products'));
+    const served = [
+      ...((await response?.text()) ?? '').matchAll(/rel="modulepreload"[^>]*href="([^"]+)"/g),
+    ].map((m) => new URL(m[1], site('/')).href);
+    expect(served.some((href) => /\/assets\/catalogue-page-[\w-]+\.js$/.test(href))).toBe(true);
+    await waitForTitle(page, /^Sell Test Strips \| /);
+    const linked = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'), (l) => l.href),
+    );
+    expect(linked.sort()).toEqual([...new Set(served)].sort());
+    expect(pageErrors(page)).toEqual([]);
+    await page.context().close();
+  });
+
   it('asks for the API answers a page renders from with its scripts, and the page takes them', async () => {
     const { body } = await api<{ products: Product[] }>('/api/products');
     const product = body.products[0];

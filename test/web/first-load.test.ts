@@ -54,3 +54,38 @@ test('nor the schemas of routes other pages call: a page imports the rows it cal
   // The settings every page starts from are in the first download.
   expect(code).toContain('/api/settings');
 });
+
+/** The build's pages of their own (web/route-pages.ts): `products/index.html` for /products. */
+const routePage = (route: string) => join(route.slice(1), 'index.html');
+
+test("a static route has a page of its own, linking its page's scripts; index.html links none of them", () => {
+  const index = readFileSync(join(distWeb, 'index.html'), 'utf8');
+  const products = readFileSync(join(distWeb, routePage('/products')), 'utf8');
+  const own = /href="\/assets\/catalogue-page-[\w-]+\.js"/;
+  expect(products).toMatch(own);
+  expect(index).not.toMatch(own);
+  // Everything index.html has, and its start-up screen, are there too.
+  for (const line of index.split('\n').filter((l) => /<(script|link)/.test(l)))
+    expect(products).toContain(line.trim());
+  expect(products).toContain('Initializing application...');
+  // The back office's pages link its frame and the page.
+  const orders = readFileSync(join(distWeb, routePage('/admin/orders')), 'utf8');
+  expect(orders).toMatch(/href="\/assets\/admin-app-[\w-]+\.js"/);
+  expect(orders).toMatch(/href="\/assets\/orders-page-[\w-]+\.js"/);
+});
+
+test("nor does a public route's own page: its first download carries none of the back office's strings", () => {
+  for (const route of [
+    '/products',
+    '/cart',
+    '/checkout',
+    '/order-status',
+    '/contact',
+    '/faq',
+    '/how-it-works',
+  ]) {
+    const { files } = initialWebJs(distWeb, routePage(route));
+    const code = files.map((f) => readFileSync(join(distWeb, f.file), 'utf8')).join('\n');
+    expect([route, adminStrings.filter((s) => code.includes(s))]).toEqual([route, []]);
+  }
+});

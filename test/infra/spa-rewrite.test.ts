@@ -1,0 +1,57 @@
+/**
+ * The CloudFront function that picks the page of an address (infra/constructs/site.ts), run as CloudFront
+ * would run it, over a web build with pages of their own for two routes.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { routePagesIn, spaRewrite } from '../../infra/constructs/site';
+
+const webDir = mkdtempSync(join(tmpdir(), 'route-pages-'));
+afterAll(() => rmSync(webDir, { recursive: true, force: true }));
+
+function page(path: string) {
+  mkdirSync(join(webDir, path), { recursive: true });
+  writeFileSync(join(webDir, path, 'index.html'), '<!doctype html>');
+}
+
+beforeAll(() => {
+  writeFileSync(join(webDir, 'index.html'), '<!doctype html>');
+  page('products');
+  page('admin/orders');
+  // A folder without a page, and the assets (never a route, whatever they hold).
+  mkdirSync(join(webDir, 'admin', 'empty'), { recursive: true });
+  page('assets');
+});
+
+const rewrite = (uri: string): string => {
+  const handler = new Function(`${spaRewrite(routePagesIn(webDir))}; return handler;`)() as (event: {
+    request: { uri: string };
+  }) => { uri: string };
+  return handler({ request: { uri } }).uri;
+};
+
+test('the build pages are the folders holding an index.html, but assets', () => {
+  expect(routePagesIn(webDir)).toEqual(['/admin/orders', '/products']);
+  expect(routePagesIn(join(webDir, 'missing'))).toEqual([]);
+});
+
+test('a route with a page of its own gets it, with or without a trailing slash', () => {
+  expect(rewrite('/products')).toBe('/products/index.html');
+  expect(rewrite('/products/')).toBe('/products/index.html');
+  expect(rewrite('/admin/orders')).toBe('/admin/orders/index.html');
+});
+
+test('every other client-side route gets index.html; files are left alone', () => {
+  for (const uri of [
+    '/',
+    '/products/onetouch-ultra-1234',
+    '/admin',
+    '/admin/empty',
+    '/Products',
+    '/__proto__',
+  ])
+    expect([uri, rewrite(uri)]).toEqual([uri, '/index.html']);
+  for (const uri of ['/assets/app-123.js', '/favicon.svg', '/products/index.html'])
+    expect(rewrite(uri)).toBe(uri);
+});
