@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { EMAIL_NOTIFICATIONS, SHIPPING_METHODS, SMS_NOTIFICATIONS } from '../rules/settings-defaults.js';
-import { ZPublicSettings } from './settings.js';
+import { publicSettingsShape } from './settings.js';
 
 const flagRecord = <K extends string>(keys: readonly K[]) =>
   z.object(Object.fromEntries(keys.map((k) => [k, z.boolean()])) as Record<K, z.ZodMiniBoolean>);
@@ -8,7 +8,7 @@ const optionalText = z.nullable(z.string());
 
 /** Every stored setting except the provider credentials (spec 001 §3 "Settings"), as the API answers it. */
 export const ZSettingsValues = z.object({
-  ...ZPublicSettings.def.shape,
+  ...publicSettingsShape(),
   product_settings: z.object({
     allowBackorders: z.boolean(),
     showStockLevel: z.boolean(),

@@ -9,14 +9,16 @@ export const ZProductIdParams = z.object({
 });
 export type ProductIdParams = z.infer<typeof ZProductIdParams>;
 
-/** The one error body every API answer uses. */
-export const ZErrorResponse = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    fields: z.optional(z.record(z.string(), z.string())),
+/** The one error body every API answer uses; built when first used (the web app reads it only on an error). */
+export const ZErrorResponse = z.lazy(() =>
+  z.object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      fields: z.optional(z.record(z.string(), z.string())),
+    }),
   }),
-});
+);
 export type ErrorResponse = z.infer<typeof ZErrorResponse>;
 
 export const ZEmpty = z.object({});
