@@ -67,8 +67,12 @@ export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
   },
 };
 
-/** Spec 001 §3 defaults: what a missing record, or a missing or malformed field, reads as. */
-export const DEFAULT_SETTINGS: SettingsValues = {
+/**
+ * Spec 001 §3 defaults: what a missing record, or a missing or malformed field, reads as. Built in a call marked
+ * pure: a bundler keeps an object that spreads another (a spread may run a getter), so every function reading
+ * only the payout defaults (checkout, for one) would carry all of these.
+ */
+export const DEFAULT_SETTINGS = /* @__PURE__ */ ((): SettingsValues => ({
   ...DEFAULT_PUBLIC_SETTINGS,
   product_settings: {
     allowBackorders: false,
@@ -93,10 +97,10 @@ export const DEFAULT_SETTINGS: SettingsValues = {
   warehouse_state: null,
   warehouse_zip: null,
   warehouse_phone: null,
-};
-
-const PUBLIC_KEYS = Object.keys(DEFAULT_PUBLIC_SETTINGS) as Array<keyof PublicSettings>;
+}))();
 
 /** The public view is a part of the whole: the same fields, the same defaults. */
 export const publicPart = (s: SettingsValues): PublicSettings =>
-  Object.fromEntries(PUBLIC_KEYS.map((key) => [key, s[key]])) as PublicSettings;
+  Object.fromEntries(
+    Object.keys(DEFAULT_PUBLIC_SETTINGS).map((key) => [key, s[key as keyof PublicSettings]]),
+  ) as PublicSettings;
