@@ -3,11 +3,13 @@
  * /products): index.html plus a `<link rel="modulepreload">` for each script of the route's page, so the
  * browser asks for them while it parses the page. Otherwise the preload entry (web/src/preload.ts) inserts
  * those links from a script once it has run, and each link a script inserts costs the main thread 1-2 ms, 4-8
- * ms on a phone four times slower, after the first paint: twelve links on the catalogue. The links ask for a
- * low priority: the page's scripts run after React and the app, which index.html asks for first.
+ * ms on a phone four times slower, after the first paint: the catalogue's page has eight scripts. The links ask
+ * for a low priority: the page's scripts run after React and the app, which index.html asks for first.
  *
  * Routes with a parameter (/products/:slug) and the home page (index.html is every other address's page too)
  * keep the preload entry's way; so does every page's CSS, which a link in the page would make render-blocking.
+ * A back-office page links the back office's frame and its own page: a visitor with no session downloads the
+ * page for nothing before the frame shows the login page, which only happens to staff whose session ended.
  *
  * The routes come from the page tables (web/src/app/pages.ts, admin-pages.ts): each `{ path, page }` entry
  * whose page is `pageLoader(() => import('…'))`. CloudFront serves these pages (infra/constructs/site.ts), and
