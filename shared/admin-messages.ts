@@ -250,6 +250,12 @@ export const marketingMessages = {
   statsLoadFailed: 'Failed to load marketing statistics',
 } as const;
 
+/**
+ * The answer when e-mail sending is switched off, on its own as well as in adminEmailMessages: the order page's
+ * e-mail Lambda needs only this one, not the whole e-mail page's group.
+ */
+export const emailDisabledMessage = 'Email service is not enabled';
+
 /** Back office: e-mail settings, test e-mail, templates and the e-mail log (spec 001 §2 Email marketing, §7, §9). */
 export const adminEmailMessages = {
   title: 'Email Marketing',
@@ -275,7 +281,7 @@ export const adminEmailMessages = {
   senderUnverifiable: 'Could not check the sender with Amazon SES. Please try again.',
   senderVerified: 'Sender verified in Amazon SES',
   fromMissing: 'From email address not configured',
-  disabled: 'Email service is not enabled',
+  disabled: emailDisabledMessage,
   orderEmailSkipped: 'Not sent: email service is not enabled',
   invalidFrom: 'From email must be a valid email address',
   invalidReplyTo: 'Reply-to must be a valid email address, or empty',

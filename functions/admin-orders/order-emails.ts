@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as ENV from '../../shared/env-vars.js';
-import { adminEmailMessages, adminOrderMessages as m } from '../../shared/messages.js';
+import { emailDisabledMessage, adminOrderMessages as m } from '../../shared/messages.js';
 import { formatLongDate } from '../../shared/rules/date-format.js';
 import { formatMoney } from '../../shared/rules/money.js';
 import type { ActivityEntry, OrderEmailTemplate } from '../../shared/schemas/admin-orders.js';
@@ -126,7 +126,7 @@ export async function queueOrderEmail(
   if (!template) throw new AppError('validation', m.templateNotFound(name));
   const record = await getStoredSettings();
   // Switched off in the back office: say so now rather than queue an e-mail the worker would skip.
-  if (!readEmailSettings(record).isEnabled) throw new AppError('conflict', adminEmailMessages.disabled);
+  if (!readEmailSettings(record).isEnabled) throw new AppError('conflict', emailDisabledMessage);
   const settings = toPublicSettings(record);
   const siteUrl = requireEnv(ENV.siteUrl);
   const queuedAt = now().toISOString();
@@ -176,7 +176,7 @@ export async function completionEmailProblem(order: OrderItem): Promise<string |
     if (!(await findTemplate('order_completed', ORDER_EMAIL_DEFAULTS))) {
       return m.templateNotFound('order_completed');
     }
-    if (!readEmailSettings(await getStoredSettings()).isEnabled) return adminEmailMessages.disabled;
+    if (!readEmailSettings(await getStoredSettings()).isEnabled) return emailDisabledMessage;
     return null;
   } catch (error) {
     if (error instanceof AppError && error.status < 500) return error.message;
