@@ -17,6 +17,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { type ESTree, type Plugin, parseAst, type Rolldown } from 'vite';
+import { matchesRoute } from './src/app/route-match';
 
 type Node = ESTree.Node;
 type PathTable = Record<string, { path: string }>;
@@ -105,13 +106,6 @@ export function pageTableEntries(source: string, file: string, paths: PathTable)
   return entries;
 }
 
-/** Whether a route `pattern` serves the static `path`: itself, or a `/*` pattern over it. */
-export function patternServes(pattern: string, path: string): boolean {
-  if (!pattern.endsWith('/*')) return pattern === path;
-  const prefix = pattern.slice(0, -2);
-  return path === prefix || path.startsWith(`${prefix}/`);
-}
-
 /** A path with no `:param` or `*`, other than `/` (index.html itself): one address, with a page of its own. */
 export const hasOwnPage = (path: string): boolean => path !== '/' && !/[:*]/.test(path);
 
@@ -174,7 +168,7 @@ export function routePages(options: RoutePagesOptions): Plugin {
       const inIndex = (file: string) => html.includes(`"${base}${file}"`);
       for (const path of new Set(routes.map((r) => r.path).filter(hasOwnPage))) {
         const files = routes
-          .filter((r) => patternServes(r.path, path))
+          .filter((r) => matchesRoute(r.path, path))
           .flatMap((r) => chunkFiles(bundle, r.id))
           .filter((file, i, all) => all.indexOf(file) === i && !inIndex(file));
         const links = files.map(

@@ -45,7 +45,7 @@ const pureSchemas: Plugin = {
 
 const PRELOAD_ENTRY = fileURLToPath(new URL('./src/preload.ts', import.meta.url));
 const PAGE_TABLE =
-  /[\\/]web[\\/]src[\\/](app[\\/]pages|paths|lib[\\/](once|stored-session))\.ts$|[\\/]shared[\\/]rules[\\/]slug\.ts$|vite[\\/]preload-helper/;
+  /[\\/]web[\\/]src[\\/](app[\\/](pages|route-match)|paths|lib[\\/](once|stored-session))\.ts$|[\\/]shared[\\/]rules[\\/]slug\.ts$|vite[\\/]preload-helper/;
 
 /**
  * index.html runs the preload entry (src/preload.ts) as a script of its own, ahead of the app's: a script in
@@ -99,8 +99,8 @@ export default defineConfig({
         // stay in those pages' chunks instead of the vendor chunk every visit preloads.
         codeSplitting: {
           groups: [
-            // What the preload entry runs, on its own: the page table, the paths, the slug rule, `onceUntilFailure`,
-            // the stored-session check and Vite's preload helper.
+            // What the preload entry runs, on its own: the page table and its route matcher, the paths, the slug
+            // rule, `onceUntilFailure`, the stored-session check and Vite's preload helper.
             { name: 'page-table', test: PAGE_TABLE, priority: 3 },
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 2 },
             // The app's own code that every first visit runs, in one chunk: with two entries, Rolldown would

@@ -1,9 +1,7 @@
 import * as z from 'zod/mini';
 import { EMAIL_NOTIFICATIONS, SHIPPING_METHODS, SMS_NOTIFICATIONS } from '../rules/settings-defaults.js';
-import { publicSettingsShape } from './settings.js';
+import { flags, publicSettingsShape } from './settings.js';
 
-const flagRecord = <K extends string>(keys: readonly K[]) =>
-  z.object(Object.fromEntries(keys.map((k) => [k, z.boolean()])) as Record<K, z.ZodMiniBoolean>);
 const optionalText = z.nullable(z.string());
 
 /** Every stored setting except the provider credentials (spec 001 §3 "Settings"), as the API answers it. */
@@ -16,9 +14,9 @@ export const ZSettingsValues = z.object({
     enableReviews: z.boolean(),
     requireApproval: z.boolean(),
   }),
-  notifications: z.object({ email: flagRecord(EMAIL_NOTIFICATIONS), sms: flagRecord(SMS_NOTIFICATIONS) }),
+  notifications: z.object({ email: flags(EMAIL_NOTIFICATIONS), sms: flags(SMS_NOTIFICATIONS) }),
   shipping: z.object({
-    methods: flagRecord(SHIPPING_METHODS),
+    methods: flags(SHIPPING_METHODS),
     restrictions: z.object({
       domesticOnly: z.boolean(),
       excludedStates: z.array(z.string()),

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { CRYPTO_METHODS, TRADITIONAL_METHODS } from '../rules/settings-defaults.js';
 
-const flags = <K extends string>(keys: readonly K[]) =>
+/** An object of on/off switches, one per key. */
+export const flags = <K extends string>(keys: readonly K[]) =>
   z.object(Object.fromEntries(keys.map((k) => [k, z.boolean()])) as Record<K, z.ZodMiniBoolean>);
 
 /**

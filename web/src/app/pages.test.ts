@@ -2,7 +2,8 @@ import { describe, expect, test } from '@jest/globals';
 import { routes } from '@shared/routes';
 import { matchPath } from 'react-router';
 import { adminPages } from './admin-pages';
-import { AUTH_CONFIG_API, backOfficePages, CATALOGUE_API, matchesRoute, publicPages } from './pages';
+import { AUTH_CONFIG_API, backOfficePages, CATALOGUE_API, publicPages } from './pages';
+import { matchesRoute } from './route-match';
 
 const pathnames = [
   '/',

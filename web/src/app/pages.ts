@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { onceUntilFailure } from '../lib/once';
 import { hasStoredSession } from '../lib/stored-session';
 import { paths } from '../paths';
+import { matchesRoute } from './route-match';
 
 /**
  * A page in a chunk of its own, downloaded once. A failed download is forgotten, so a later visit tries again.
@@ -132,21 +133,6 @@ export const backOfficePages: PageRoute[] = [
     data: authConfig,
   },
 ];
-
-const escapeRegExp = (segment: string) => segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * Whether `pathname` matches a route `pattern` as React Router's `matchPath({ path, end: true })` decides it
- * for the patterns used here (static segments, `:param` segments, a trailing `/*`), without its code: this
- * runs before React Router has downloaded. A test holds the two together over every route.
- */
-export function matchesRoute(pattern: string, pathname: string): boolean {
-  const splat = pattern.endsWith('/*');
-  const segments = (splat ? pattern.slice(0, -2) : pattern).split('/').filter(Boolean);
-  const body = segments.map((s) => (s.startsWith(':') ? '/[^/]+' : `/${escapeRegExp(s)}`)).join('');
-  const tail = splat ? '(?:/.*)?' : '/?';
-  return new RegExp(`^${body}${tail}$`, 'i').test(pathname);
-}
 
 /** The route of `table` at `pathname`, as React Router would pick it. */
 export const routeIn = (table: readonly PageRoute[], pathname: string): PageRoute | undefined =>
