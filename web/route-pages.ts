@@ -6,17 +6,20 @@
  * ms on a phone four times slower, after the first paint: the catalogue's page has eight scripts. The links ask
  * for a low priority: the page's scripts run after React and the app, which index.html asks for first.
  *
- * Routes with a parameter (/products/:slug) and the home page (index.html is every other address's page too)
- * keep the preload entry's way; so does every page's CSS, which a link in the page would make render-blocking.
+ * A route whose last segment is a parameter gets one page for all its addresses (`products/_/index.html` for
+ * /products/:slug: every product). The home page (index.html is every other address's page too) and the back
+ * office's frame for any other address under /admin keep the preload entry's way; so does every page's CSS,
+ * which a link in the page would make render-blocking.
  * A back-office page links the back office's frame and its own page: a visitor with no session downloads the
  * page for nothing before the frame shows the login page, which only happens to staff whose session ended.
  *
  * The routes come from the page tables (web/src/app/pages.ts, admin-pages.ts): each `{ path, page }` entry
- * whose page is `pageLoader(() => import('…'))`. CloudFront serves these pages (infra/constructs/site.ts), and
- * so does the local stack (a folder's index.html).
+ * whose page is `pageLoader(() => import('…'))`. CloudFront's function picks an address's page
+ * (infra/constructs/site-pages.ts), and the local stack runs the same function.
  */
 import { readFileSync } from 'node:fs';
 import { type ESTree, type Plugin, parseAst, type Rolldown } from 'vite';
+import { PARAMETER_SEGMENT } from '../infra/constructs/site-pages';
 import { matchesRoute } from './src/app/route-match';
 
 type Node = ESTree.Node;
@@ -106,11 +109,21 @@ export function pageTableEntries(source: string, file: string, paths: PathTable)
   return entries;
 }
 
-/** A path with no `:param` or `*`, other than `/` (index.html itself): one address, with a page of its own. */
-export const hasOwnPage = (path: string): boolean => path !== '/' && !/[:*]/.test(path);
+/**
+ * A route with a page of its own: one address (`/products`), or fixed segments and then one parameter
+ * (`/products/:slug`), whose page serves every address of the route. Not `/` (index.html itself), nor a splat
+ * (`/admin/*`, the back office's frame for any address under it).
+ */
+export const hasOwnPage = (path: string): boolean => /^(\/[^/:*]+)+(\/:[^/:*]+)?$/.test(path);
 
-/** The build's file for a route's own page: `/admin/orders` → `admin/orders/index.html`. */
-export const routePageFile = (path: string): string => `${path.slice(1)}/index.html`;
+/**
+ * The address standing for a route: itself, or with its parameter as PARAMETER_SEGMENT (`/products/_`), the
+ * address CloudFront's function asks for any product (infra/constructs/site-pages.ts).
+ */
+export const routeAddress = (path: string): string => path.replace(/:[^/]+$/, PARAMETER_SEGMENT);
+
+/** The build's file for a route's own page: `/admin/orders` → `admin/orders/index.html`, `/products/:slug` → `products/_/index.html`. */
+export const routePageFile = (path: string): string => `${routeAddress(path).slice(1)}/index.html`;
 
 /** The chunk holding a module, then the chunks it imports statically, by file name. */
 function chunkFiles(bundle: Rolldown.OutputBundle, moduleId: string): string[] {
@@ -168,7 +181,7 @@ export function routePages(options: RoutePagesOptions): Plugin {
       const inIndex = (file: string) => html.includes(`"${base}${file}"`);
       for (const path of new Set(routes.map((r) => r.path).filter(hasOwnPage))) {
         const files = routes
-          .filter((r) => matchesRoute(r.path, path))
+          .filter((r) => matchesRoute(r.path, routeAddress(path)))
           .flatMap((r) => chunkFiles(bundle, r.id))
           .filter((file, i, all) => all.indexOf(file) === i && !inIndex(file));
         const links = files.map(

@@ -1,5 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { type CfnElement, Duration, Fn, Stack, Validations } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -10,6 +9,7 @@ import { Construct } from 'constructs';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/runtime-env.js';
 import type { StageConfig } from '../stage-config.js';
 import { nagPseudo } from './nag.js';
+import { routePagesIn, spaRewrite } from './site-pages.js';
 
 export interface SiteProps {
   config: StageConfig;
@@ -24,44 +24,6 @@ export interface SiteProps {
   /** The WAF web ACL in front of the distribution, where the stage has one. */
   webAclArn?: string;
 }
-
-/**
- * The addresses with a page of their own in the web build (web/route-pages.ts writes `products/index.html` for
- * /products, with the links of that page's scripts): every folder of `webDir` holding an index.html, but assets.
- */
-export function routePagesIn(webDir: string): string[] {
-  if (!existsSync(webDir)) return [];
-  const found: string[] = [];
-  const walk = (dir: string, path: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (!entry.isDirectory() || (path === '' && entry.name === 'assets')) continue;
-      const route = `${path}/${entry.name}`;
-      if (existsSync(join(dir, entry.name, 'index.html'))) found.push(route);
-      walk(join(dir, entry.name), route);
-    }
-  };
-  walk(webDir, '');
-  return found.sort();
-}
-
-/**
- * Client-side routes have no file extension; everything else is a real object. A route with a page of its own
- * gets it (`/products` and `/products/` → /products/index.html); every other one gets index.html, the app's
- * page for any address. Rewriting here, rather than turning the distribution's 403/404 into index.html, keeps
- * /api and /images errors what they are.
- */
-export const spaRewrite = (
-  routePages: string[],
-): string => `var PAGES = ${JSON.stringify(Object.fromEntries(routePages.map((p) => [p, true])))};
-function handler(event) {
-  var request = event.request;
-  var uri = request.uri;
-  if (uri.substring(uri.lastIndexOf('/') + 1).indexOf('.') === -1) {
-    var path = uri.length > 1 && uri.charAt(uri.length - 1) === '/' ? uri.slice(0, -1) : uri;
-    request.uri = PAGES[path] === true ? path + '/index.html' : '/index.html';
-  }
-  return request;
-}`;
 
 export function contentSecurityPolicy(region: string, imagesBucketDomain: string): string {
   return [

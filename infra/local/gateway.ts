@@ -11,6 +11,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { compileRewrite, routePagesIn, spaRewrite } from '../constructs/site-pages.js';
 import type { JwtAuthorizer } from './authorizer.js';
 import { LocalStackError } from './errors.js';
 import { buildHttpEvent, LOCAL_CLIENT_IP_HEADER, toHttpResponse } from './events.js';
@@ -314,6 +315,19 @@ export async function startGateway(
     return undefined;
   }
 
+  /**
+   * The CloudFront function that picks an address's page (infra/constructs/site-pages.ts), run over the
+   * current build as the deployed stack runs it over the build it deployed; compiled again when the build
+   * changes (its index.html is written anew).
+   */
+  let rewrite: { built: number; pageOf: (uri: string) => string } | undefined;
+  function pageOf(path: string): string {
+    const built = statSync(join(options.webRoot, 'index.html')).mtimeMs;
+    if (rewrite?.built !== built)
+      rewrite = { built, pageOf: compileRewrite(spaRewrite(routePagesIn(options.webRoot))) };
+    return rewrite.pageOf(path);
+  }
+
   function handleStatic(req: IncomingMessage, res: ServerResponse, path: string) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { allow: 'GET, HEAD' });
     if (!existsSync(join(options.webRoot, 'index.html'))) {
@@ -326,9 +340,8 @@ export async function startGateway(
         Buffer.from(page),
       );
     }
-    let found = fileFor(path);
-    // SPA fallback: a path without an extension is a client-side route.
-    if (!found && extname(path) === '') found = fileFor('/index.html');
+    // CloudFront's function gives a client-side route (no file extension) its page; files pass through.
+    const found = fileFor(pageOf(path));
     if (!found)
       return send(res, 404, { 'content-type': 'text/plain; charset=utf-8' }, Buffer.from('Not found'));
 

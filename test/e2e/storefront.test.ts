@@ -257,20 +257,32 @@ describe('first load', () => {
     await page.context().close();
   });
 
-  it("gets a static route's own page from the server, which links its page's scripts: no script adds one", async () => {
-    const page = await newPage(browser, 'mobile');
-    const response = await page.goto(site('/products'));
-    const served = [
-      ...((await response?.text()) ?? '').matchAll(/rel="modulepreload"[^>]*href="([^"]+)"/g),
-    ].map((m) => new URL(m[1], site('/')).href);
-    expect(served.some((href) => /\/assets\/catalogue-page-[\w-]+\.js$/.test(href))).toBe(true);
-    await waitForTitle(page, /^Sell Test Strips \| /);
-    const linked = await page.evaluate(() =>
-      Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'), (l) => l.href),
-    );
-    expect(linked.sort()).toEqual([...new Set(served)].sort());
-    expect(pageErrors(page)).toEqual([]);
-    await page.context().close();
+  it("gets a route's own page from the server, which links its page's scripts: no script adds one", async () => {
+    const { body } = await api<{ products: Product[] }>('/api/products');
+    const visits = [
+      { path: '/products', chunk: /\/assets\/catalogue-page-[\w-]+\.js$/, title: /^Sell Test Strips \| / },
+      // A route with a parameter: one page for every product.
+      {
+        path: productPath(body.products[0]),
+        chunk: /\/assets\/product-page-[\w-]+\.js$/,
+        title: /^Sell .+ Online \| /,
+      },
+    ];
+    for (const visit of visits) {
+      const page = await newPage(browser, 'mobile');
+      const response = await page.goto(site(visit.path));
+      const served = [
+        ...((await response?.text()) ?? '').matchAll(/rel="modulepreload"[^>]*href="([^"]+)"/g),
+      ].map((m) => new URL(m[1], site('/')).href);
+      expect([visit.path, served.some((href) => visit.chunk.test(href))]).toEqual([visit.path, true]);
+      await waitForTitle(page, visit.title);
+      const linked = await page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]'), (l) => l.href),
+      );
+      expect([visit.path, linked.sort()]).toEqual([visit.path, [...new Set(served)].sort()]);
+      expect(pageErrors(page)).toEqual([]);
+      await page.context().close();
+    }
   });
 
   it('asks for the API answers a page renders from with its scripts, and the page takes them', async () => {

@@ -74,6 +74,15 @@ test("a static route has a page of its own, linking its page's scripts; index.ht
   expect(orders).toMatch(/href="\/assets\/orders-page-[\w-]+\.js"/);
 });
 
+test('a route ending in a parameter has one page for all its addresses, under `_`', () => {
+  const product = readFileSync(join(distWeb, routePage('/products/_')), 'utf8');
+  expect(product).toMatch(/href="\/assets\/product-page-[\w-]+\.js"/);
+  expect(product).not.toMatch(/catalogue-page/);
+  const order = readFileSync(join(distWeb, routePage('/admin/orders/_')), 'utf8');
+  expect(order).toMatch(/href="\/assets\/admin-app-[\w-]+\.js"/);
+  expect(order).toMatch(/href="\/assets\/order-detail-page-[\w-]+\.js"/);
+});
+
 test("nor does a public route's own page: its first download carries none of the back office's strings", () => {
   for (const route of [
     '/products',
