@@ -71,7 +71,10 @@ const preloadEntry: Plugin = {
   },
 };
 
-/** A page of its own for each static route, linking its page's scripts (infra/route-pages.ts). */
+/**
+ * A page of its own for each route the build can name (`/products`, and `/products/:slug` for every product),
+ * linking its page's scripts (route-pages.ts).
+ */
 const pageTables = ['./src/app/pages.ts', './src/app/admin-pages.ts'].map((table) =>
   fileURLToPath(new URL(table, import.meta.url)),
 );

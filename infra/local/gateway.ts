@@ -4,7 +4,7 @@
  * built web app with an SPA fallback. One port, like the one domain the deployed site has.
  */
 import { randomUUID } from 'node:crypto';
-import { createReadStream, existsSync, readFileSync, type Stats, statSync } from 'node:fs';
+import { createReadStream, readFileSync, type Stats, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
@@ -318,11 +318,17 @@ export async function startGateway(
   /**
    * The CloudFront function that picks an address's page (infra/constructs/site-pages.ts), run over the
    * current build as the deployed stack runs it over the build it deployed; compiled again when the build
-   * changes (its index.html is written anew).
+   * changes (its index.html is written anew). Undefined while there is no build: one look at index.html per
+   * request tells both.
    */
   let rewrite: { built: number; pageOf: (uri: string) => string } | undefined;
-  function pageOf(path: string): string {
-    const built = statSync(join(options.webRoot, 'index.html')).mtimeMs;
+  function pageOf(path: string): string | undefined {
+    let built: number;
+    try {
+      built = statSync(join(options.webRoot, 'index.html')).mtimeMs;
+    } catch {
+      return undefined;
+    }
     if (rewrite?.built !== built)
       rewrite = { built, pageOf: compileRewrite(spaRewrite(routePagesIn(options.webRoot))) };
     return rewrite.pageOf(path);
@@ -330,18 +336,19 @@ export async function startGateway(
 
   function handleStatic(req: IncomingMessage, res: ServerResponse, path: string) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { allow: 'GET, HEAD' });
-    if (!existsSync(join(options.webRoot, 'index.html'))) {
-      const page =
+    // CloudFront's function gives a client-side route (no file extension) its page; files pass through.
+    const page = pageOf(path);
+    if (page === undefined) {
+      const notBuilt =
         '<!doctype html><title>Web app not built</title><p>The web app is not built yet: run <code>npm run build:web</code> and reload.</p>';
       return send(
         res,
         503,
         { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
-        Buffer.from(page),
+        Buffer.from(notBuilt),
       );
     }
-    // CloudFront's function gives a client-side route (no file extension) its page; files pass through.
-    const found = fileFor(pageOf(path));
+    const found = fileFor(page);
     if (!found)
       return send(res, 404, { 'content-type': 'text/plain; charset=utf-8' }, Buffer.from('Not found'));
 

@@ -1,6 +1,6 @@
 /**
  * Route matching without React Router: the preload entry (pages.ts) runs before React Router has downloaded,
- * and the build (web/route-pages.ts) picks the pages each static route needs. No imports, so both can load it.
+ * and the build (web/route-pages.ts) picks the chunks each route's own page links. No imports, so both can load it.
  */
 
 const escapeRegExp = (segment: string) => segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
