@@ -13,15 +13,18 @@ import { requireEnv } from './env.js';
 import { AppError } from './errors.js';
 
 /** The provider keys and signing secrets (two Secrets Manager secrets). Every key is optional until staff set it. */
+/** One schema for every credential (a schema is immutable, so they share it). */
+const maybeText = z.optional(z.string());
+
 export const ZProviderSecrets = z.object({
-  easypostTestKey: z.optional(z.string()),
-  easypostProdKey: z.optional(z.string()),
-  easypostWebhookSecret: z.optional(z.string()),
+  easypostTestKey: maybeText,
+  easypostProdKey: maybeText,
+  easypostWebhookSecret: maybeText,
   /** The EasyPost carrier account labels are bought on (added by the back office; no template placeholder). */
-  easypostCarrierAccount: z.optional(z.string()),
-  twilioAccountSid: z.optional(z.string()),
-  twilioAuthToken: z.optional(z.string()),
-  emailApiKey: z.optional(z.string()),
+  easypostCarrierAccount: maybeText,
+  twilioAccountSid: maybeText,
+  twilioAuthToken: maybeText,
+  emailApiKey: maybeText,
 });
 export type ProviderSecrets = z.infer<typeof ZProviderSecrets>;
 

@@ -19,43 +19,117 @@ import { multiLine, singleLine } from './text.js';
 
 // ------------------------------------------------------------------------------------------------- the save
 
+/**
+ * The name each field goes by in its messages, by its path in the save. A schema is immutable, so the fields of
+ * one kind (some 35 switches, 20 text fields, the web addresses, the e-mails) share one schema, built once at
+ * start-up, and a refusal reads its field's name from the issue's path.
+ */
+const LABELS = new Map<string, string>(
+  Object.entries({
+    site_name: 'Site name',
+    phone_number: 'Phone',
+    contact_email: 'Contact email',
+    support_phone: 'Support phone',
+    support_email: 'Support email',
+    logo: 'Logo image URL',
+    use_logo: 'Use logo',
+    'analytics.gaId': 'Measurement ID',
+    teststrips_expiration: 'Test strips minimum expiration',
+    cgmsupplies_expiration: 'CGM supplies minimum expiration',
+    'product_settings.allowBackorders': 'Allow backorders',
+    'product_settings.showStockLevel': 'Show stock level',
+    'product_settings.enableReviews': 'Enable reviews',
+    'product_settings.requireApproval': 'Require review approval',
+    'shipping.restrictions.domesticOnly': 'Domestic only',
+    'shipping.restrictions.requireSignature': 'Require signature',
+    easypost_use_production: 'Shipping mode',
+    warehouse_company: 'Warehouse company',
+    warehouse_street: 'Warehouse street',
+    warehouse_city: 'Warehouse city',
+    warehouse_state: 'Warehouse state',
+    warehouse_zip: 'Warehouse ZIP',
+    warehouse_phone: 'Warehouse phone',
+    'contact.social.facebook': 'Facebook',
+    'contact.social.twitter': 'Twitter',
+    'contact.social.instagram': 'Instagram',
+    'contact.social.linkedin': 'LinkedIn',
+    'contact.address.street': 'Street',
+    'contact.address.city': 'City',
+    'contact.address.state': 'State',
+    'contact.address.zipCode': 'ZIP code',
+    'contact.address.country': 'Country',
+    easypost_test_api: 'Test API key',
+    easypost_prod_api: 'Production API key',
+    carrier_id: 'Carrier account ID',
+  } satisfies Record<(typeof WAREHOUSE_FIELDS)[number], string> & Record<string, string>),
+);
+
+/** The refused field's name (its path, should a field ever lack one). */
+const labelOf = (issue: { path?: PropertyKey[] }): string => {
+  const path = (issue.path ?? []).join('.');
+  return LABELS.get(path) ?? path;
+};
+/** A message for the refused field, from one of `m`'s label functions. */
+const about =
+  (message: (label: string) => string) =>
+  (issue: { path?: PropertyKey[] }): string =>
+    message(labelOf(issue));
+
 /** Unknown keys and non-objects anywhere in a save: one clear message naming what was refused. */
 const groupError = (issue: { code?: string; keys?: string[] }): string =>
   issue.code === 'unrecognized_keys' && issue.keys
     ? m.unknownSetting(issue.keys.map((k) => `"${k}"`).join(', '))
     : m.invalidData;
 
+/** Builds a schema once per key and hands the same one out after (schemas are immutable, so they share). */
+function once<K, S>(build: (key: K) => S): (key: K) => S {
+  const made = new Map<K, S>();
+  return (key) => {
+    const known = made.get(key);
+    if (known) return known;
+    const schema = build(key);
+    made.set(key, schema);
+    return schema;
+  };
+}
+
+/** One optional wrapper per shared schema, like the schema itself. */
+const optional = once((schema: z.ZodMiniType) => z.optional(schema));
+
 /** A strict group of optional fields: a card sends only what it shows, and nothing else is accepted. */
 function group<S extends Record<string, z.ZodMiniType>>(shape: S) {
-  const optional = {} as { [K in keyof S]: z.ZodMiniOptional<S[K]> };
-  for (const key in shape) optional[key] = z.optional(shape[key]);
-  return z.strictObject(optional, { error: groupError });
+  const fields = {} as { [K in keyof S]: z.ZodMiniOptional<S[K]> };
+  for (const key in shape) fields[key] = optional(shape[key]) as z.ZodMiniOptional<S[typeof key]>;
+  return z.strictObject(fields, { error: groupError });
 }
 
 const blankToNull = z.transform((v: string | null) => (v?.trim() ? v.trim() : null));
 
 /** Free text; blank is "not set". */
-const text = (label: string, max = 200) =>
+const text = once((max: number) =>
   z.pipe(
     z.nullable(
-      z.string({ error: m.notText(label) }).check(z.maxLength(max, m.tooLong(label, max)), singleLine(label)),
+      z
+        .string({ error: about(m.notText) })
+        .check(z.maxLength(max, { error: about((label) => m.tooLong(label, max)) }), singleLine(labelOf)),
     ),
     blankToNull,
-  );
+  ),
+);
 
-const requiredText = (label: string, max = 200) =>
+const requiredText = once((max: number) =>
   z.pipe(
-    z.string({ error: m.required(label) }).check(
-      z.maxLength(max, m.tooLong(label, max)),
-      z.refine((v) => v.trim() !== '', m.required(label)),
-      singleLine(label),
+    z.string({ error: about(m.required) }).check(
+      z.maxLength(max, { error: about((label) => m.tooLong(label, max)) }),
+      z.refine((v) => v.trim() !== '', { error: about(m.required) }),
+      singleLine(labelOf),
     ),
     z.transform((v) => v.trim()),
-  );
+  ),
+);
 
 const isEmail = (v: string) => z.email().safeParse(v).success;
-const email = (label: string) =>
-  z.pipe(text(label, 254), z.nullable(z.string().check(z.refine(isEmail, m.email(label)))));
+const email = z.pipe(text(254), z.nullable(z.string().check(z.refine(isEmail, { error: about(m.email) }))));
 
 /** Only web addresses: the public site renders these as links and images (no javascript: or data:). */
 export const isWebUrl = (v: string): boolean => {
@@ -66,30 +140,28 @@ export const isWebUrl = (v: string): boolean => {
     return false;
   }
 };
-const url = (label: string) =>
-  z.pipe(text(label, 500), z.nullable(z.string().check(z.refine(isWebUrl, m.url(label)))));
-
-// A switch's two forms, built once and shared by every switch: only the message names the switch. A schema is
-// immutable, and the settings save has some 35 switches whose start-up this spares.
-const FLAG_FORMS = [
-  z.boolean(),
-  z.pipe(
-    z.enum(['true', 'false']),
-    z.transform((v) => v === 'true'),
-  ),
-] as const;
+const url = z.pipe(text(500), z.nullable(z.string().check(z.refine(isWebUrl, { error: about(m.url) }))));
 
 /** A switch; the old backend stored some as text 'true'/'false', which is still accepted. */
-const flag = (label: string) => z.union(FLAG_FORMS, { error: m.notFlag(label) });
+const flag = z.pipe(
+  z.custom<boolean | 'true' | 'false'>((v) => typeof v === 'boolean' || v === 'true' || v === 'false', {
+    error: about(m.notFlag),
+  }),
+  z.transform((v) => v === true || v === 'true'),
+);
 
-const flags = <K extends string>(keys: readonly K[], label: (key: K) => string) =>
-  group(Object.fromEntries(keys.map((k) => [k, flag(label(k))])) as Record<K, ReturnType<typeof flag>>);
+/** A group of switches, one per key, each named in messages by `label(key)`. */
+const flags = <K extends string>(path: string, keys: readonly K[], label: (key: K) => string) => {
+  for (const key of keys) LABELS.set(`${path}.${key}`, label(key));
+  return group(Object.fromEntries(keys.map((k) => [k, flag])) as Record<K, typeof flag>);
+};
 
 const monthOptions: readonly number[] = EXPIRATION_MONTH_OPTIONS;
-const months = (label: string) =>
-  z.nullable(
-    z.number({ error: m.months(label) }).check(z.refine((n) => monthOptions.includes(n), m.months(label))),
-  );
+const months = z.nullable(
+  z
+    .number({ error: about(m.months) })
+    .check(z.refine((n) => monthOptions.includes(n), { error: about(m.months) })),
+);
 
 const GA_ID = /^(G|GT|UA|AW)-[A-Z0-9-]{4,30}$/i;
 const STATE_CODE = /^[A-Z]{2}$/;
@@ -108,19 +180,18 @@ export const ANALYTICS_FEATURE_LABELS: Record<(typeof ANALYTICS_FEATURES)[number
 };
 
 /** A credential: trimmed; empty means "keep the stored one". */
-const secret = (label: string) =>
-  z.pipe(
-    z.string({ error: m.notText(label) }).check(z.maxLength(500, m.tooLong(label, 500))),
-    z.transform((v) => v.trim()),
-  );
+const secret = z.pipe(
+  z.string({ error: about(m.notText) }).check(z.maxLength(500, { error: about((l) => m.tooLong(l, 500)) })),
+  z.transform((v) => v.trim()),
+);
 
 const warehouse = {
-  warehouse_company: text('Warehouse company'),
-  warehouse_street: text('Warehouse street'),
-  warehouse_city: text('Warehouse city'),
-  warehouse_state: text('Warehouse state', 50),
-  warehouse_zip: text('Warehouse ZIP', 20),
-  warehouse_phone: text('Warehouse phone', 30),
+  warehouse_company: text(200),
+  warehouse_street: text(200),
+  warehouse_city: text(200),
+  warehouse_state: text(50),
+  warehouse_zip: text(20),
+  warehouse_phone: text(30),
 } satisfies Record<(typeof WAREHOUSE_FIELDS)[number], z.ZodMiniType>;
 
 /**
@@ -128,31 +199,28 @@ const warehouse = {
  * fields and the server writes only those. Unknown keys are refused; nothing is written on a bad field.
  */
 export const ZAdminSettingsUpdate = group({
-  site_name: requiredText('Site name'),
+  site_name: requiredText(200),
   site_description: z.pipe(
     z
       .string({ error: m.notText('Site description') })
       .check(z.maxLength(1000, m.tooLong('Site description', 1000)), multiLine('Site description')),
     z.transform((v) => v.trim()),
   ),
-  phone_number: text('Phone', 30),
-  contact_email: email('Contact email'),
-  support_phone: text('Support phone', 30),
-  support_email: email('Support email'),
-  logo: url('Logo image URL'),
-  use_logo: flag('Use logo'),
+  phone_number: text(30),
+  contact_email: email,
+  support_phone: text(30),
+  support_email: email,
+  logo: url,
+  use_logo: flag,
   analytics: group({
-    gaId: z.pipe(
-      text('Measurement ID', 40),
-      z.nullable(z.string().check(z.refine((v) => GA_ID.test(v), m.gaId))),
-    ),
-    features: flags(ANALYTICS_FEATURES, (k) => ANALYTICS_FEATURE_LABELS[k]),
+    gaId: z.pipe(text(40), z.nullable(z.string().check(z.refine((v) => GA_ID.test(v), m.gaId)))),
+    features: flags('analytics.features', ANALYTICS_FEATURES, (k) => ANALYTICS_FEATURE_LABELS[k]),
   }),
-  teststrips_expiration: months('Test strips minimum expiration'),
-  cgmsupplies_expiration: months('CGM supplies minimum expiration'),
+  teststrips_expiration: months,
+  cgmsupplies_expiration: months,
   product_settings: group({
-    allowBackorders: flag('Allow backorders'),
-    showStockLevel: flag('Show stock level'),
+    allowBackorders: flag,
+    showStockLevel: flag,
     lowStockThreshold: z
       .number({ error: m.wholeNumber('Low stock threshold') })
       .check(
@@ -161,27 +229,39 @@ export const ZAdminSettingsUpdate = group({
           m.wholeNumber('Low stock threshold'),
         ),
       ),
-    enableReviews: flag('Enable reviews'),
-    requireApproval: flag('Require review approval'),
+    enableReviews: flag,
+    requireApproval: flag,
   }),
   payment_methods: group({
-    traditional: flags(TRADITIONAL_METHODS, (k) => payoutMethodLabel(k)),
-    crypto: flags(CRYPTO_METHODS, (k) => payoutMethodLabel(k)),
+    traditional: flags('payment_methods.traditional', TRADITIONAL_METHODS, payoutMethodLabel),
+    crypto: flags('payment_methods.crypto', CRYPTO_METHODS, payoutMethodLabel),
   }),
   notifications: group({
-    email: flags(EMAIL_NOTIFICATIONS, (k) => `Email ${EMAIL_NOTIFICATION_LABELS[k].toLowerCase()}`),
-    sms: flags(SMS_NOTIFICATIONS, (k) => `SMS ${EMAIL_NOTIFICATION_LABELS[k].toLowerCase()}`),
+    email: flags(
+      'notifications.email',
+      EMAIL_NOTIFICATIONS,
+      (k) => `Email ${EMAIL_NOTIFICATION_LABELS[k].toLowerCase()}`,
+    ),
+    sms: flags(
+      'notifications.sms',
+      SMS_NOTIFICATIONS,
+      (k) => `SMS ${EMAIL_NOTIFICATION_LABELS[k].toLowerCase()}`,
+    ),
   }),
   shipping: group({
-    methods: flags(SHIPPING_METHODS, (k) => `${k[0].toUpperCase()}${k.slice(1)} shipping`),
+    methods: flags(
+      'shipping.methods',
+      SHIPPING_METHODS,
+      (k) => `${k[0].toUpperCase()}${k.slice(1)} shipping`,
+    ),
     restrictions: group({
-      domesticOnly: flag('Domestic only'),
+      domesticOnly: flag,
       excludedStates: z
         .array(z.string({ error: m.states }).check(z.regex(STATE_CODE, m.states)), {
           error: m.states,
         })
         .check(z.maxLength(60, m.states)),
-      requireSignature: flag('Require signature'),
+      requireSignature: flag,
     }),
     freeShippingThreshold: z.nullable(
       z
@@ -189,26 +269,21 @@ export const ZAdminSettingsUpdate = group({
         .check(z.refine((n) => Number.isFinite(n) && n >= 0, m.amount('Free shipping threshold'))),
     ),
   }),
-  easypost_use_production: flag('Shipping mode'),
+  easypost_use_production: flag,
   ...warehouse,
   contact: group({
-    social: group({
-      facebook: url('Facebook'),
-      twitter: url('Twitter'),
-      instagram: url('Instagram'),
-      linkedin: url('LinkedIn'),
-    }),
+    social: group({ facebook: url, twitter: url, instagram: url, linkedin: url }),
     address: group({
-      street: text('Street'),
-      city: text('City'),
-      state: text('State', 50),
-      zipCode: text('ZIP code', 20),
-      country: requiredText('Country', 60),
+      street: text(200),
+      city: text(200),
+      state: text(50),
+      zipCode: text(20),
+      country: requiredText(60),
     }),
   }),
-  easypost_test_api: secret('Test API key'),
-  easypost_prod_api: secret('Production API key'),
-  carrier_id: secret('Carrier account ID'),
+  easypost_test_api: secret,
+  easypost_prod_api: secret,
+  carrier_id: secret,
 }).check(z.refine((body) => Object.keys(body).length > 0, m.nothingToSave));
 export type AdminSettingsUpdate = z.infer<typeof ZAdminSettingsUpdate>;
 export type AdminSettingsUpdateInput = z.input<typeof ZAdminSettingsUpdate>;

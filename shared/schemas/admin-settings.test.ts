@@ -1,4 +1,4 @@
-import { adminSettingsMessages as m } from '../messages';
+import { adminSettingsMessages as m, textMessages } from '../messages';
 import { readPaymentMethods, readSettings } from '../rules/settings';
 import { DEFAULT_PUBLIC_SETTINGS, DEFAULT_SETTINGS, publicPart } from '../rules/settings-defaults';
 import { ZAdminSettings, ZSettingsValues } from './admin-settings';
@@ -145,6 +145,38 @@ describe('the save body', () => {
     expect(firstMessage({ easypost_prod_api: 42 }).message).toBe(m.notText('Production API key'));
     expect(firstMessage({ site_description: 'x'.repeat(1001) }).message).toBe(
       m.tooLong('Site description', 1000),
+    );
+  });
+
+  it('names every field as people read it, though fields of one kind share one schema', () => {
+    // Every setting the save accepts, by its path, from the defaults (plus the credentials, never defaulted).
+    const paths: string[][] = [['easypost_test_api'], ['easypost_prod_api'], ['carrier_id']];
+    const walk = (value: object, path: string[]) => {
+      for (const [key, inner] of Object.entries(value)) {
+        if (inner && typeof inner === 'object' && !Array.isArray(inner)) walk(inner, [...path, key]);
+        else paths.push([...path, key]);
+      }
+    };
+    walk(DEFAULT_SETTINGS, []);
+    expect(paths.length).toBeGreaterThan(60);
+    const at = (path: string[], value: unknown): unknown =>
+      path.reduceRight<unknown>((inner, key) => ({ [key]: inner }), value);
+    for (const path of paths) {
+      // An object is the wrong kind of value for every field: the refusal is that field's own, in words.
+      const refused = firstMessage(at(path, { wrong: true }));
+      expect(refused.path).toBe(path.join('.'));
+      expect(refused.message).toMatch(/^[A-Z]/);
+      expect(refused.message).not.toContain(path.join('.'));
+    }
+    expect(firstMessage({ notifications: { sms: { stockAlerts: 1 } } }).message).toBe(
+      m.notFlag('SMS stock alerts'),
+    );
+    expect(firstMessage({ notifications: { email: { newsletter: 1 } } }).message).toBe(
+      m.notFlag('Email newsletter'),
+    );
+    expect(firstMessage({ warehouse_zip: '1'.repeat(21) }).message).toBe(m.tooLong('Warehouse ZIP', 20));
+    expect(firstMessage({ contact: { address: { city: 'a\u0007' } } }).message).toBe(
+      textMessages.controlCharacters('City'),
     );
   });
 

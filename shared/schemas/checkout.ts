@@ -72,9 +72,10 @@ export type CheckoutForm = z.infer<typeof ZCheckoutForm>;
 
 export const ZOrderLine = z.object({
   productId: z.string(m.productUnknown).check(z.regex(UUID_PATTERN, m.productUnknown)),
+  /** A whole number of boxes from 1: one check, so no number-format schema is built at start-up for it. */
   quantity: z
     .number(m.quantity)
-    .check(z.int(m.quantity), z.gte(1, m.quantity), z.lte(MAX_LINE_QUANTITY, m.quantity)),
+    .check(z.refine((n) => Number.isInteger(n) && n >= 1 && n <= MAX_LINE_QUANTITY, m.quantity)),
 });
 
 /** POST /api/orders: the checkout fields plus the cart lines. Prices are never taken from the browser. */

@@ -15,16 +15,20 @@ export function hasControlCharacters(value: string, keepLineBreaks = false): boo
   return false;
 }
 
+/** A field's name for its messages: fixed, or read from the refused issue's path (one schema, many fields). */
+export type FieldLabel = string | ((issue: { path?: PropertyKey[] }) => string);
+
+const refuseControls = (keepLineBreaks: boolean, message: (label: string) => string) => (label: FieldLabel) =>
+  z.refine<string>(
+    (value) => !hasControlCharacters(value, keepLineBreaks),
+    typeof label === 'string' ? message(label) : { error: (issue) => message(label(issue)) },
+  );
+
 /**
  * A one-line text field refuses control characters: they are stored, echoed to staff and printed on labels
  * (a CR/LF in a name could also split an e-mail header). `label` names the field in the message.
  */
-export const singleLine = (label: string) =>
-  z.refine<string>((value) => !hasControlCharacters(value), textMessages.controlCharacters(label));
+export const singleLine = refuseControls(false, textMessages.controlCharacters);
 
 /** A multi-line field (a message, a note, a description) keeps its line breaks and refuses every other one. */
-export const multiLine = (label: string) =>
-  z.refine<string>(
-    (value) => !hasControlCharacters(value, true),
-    textMessages.controlCharactersMultiLine(label),
-  );
+export const multiLine = refuseControls(true, textMessages.controlCharactersMultiLine);
