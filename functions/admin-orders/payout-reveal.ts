@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { adminOrderMessages as m } from '../../shared/messages.js';
 import type { OrderItem } from '../lib/entities.js';
-import type { PayoutCrypto } from '../lib/payout-crypto.js';
+import type { PayoutOpener } from '../lib/payout-crypto.js';
 import { changeOrder, commit, getOrderForStaff, OrderUpdate } from './order-writes.js';
 
 /**
@@ -12,7 +12,7 @@ import { changeOrder, commit, getOrderForStaff, OrderUpdate } from './order-writ
 export async function revealPayoutDetails(
   orderId: string,
   by: string | undefined,
-  crypto: PayoutCrypto,
+  crypto: PayoutOpener,
   now: () => Date,
 ): Promise<{ details: Record<string, string>; order: OrderItem }> {
   const details = await changeOrder(orderId, m.revealFailed, async (order) => {

@@ -6,7 +6,7 @@ import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/clie
 import { mockClient } from 'aws-sdk-client-mock';
 import * as ENV from '../../shared/env-vars.js';
 import {
-  configuredPayoutCrypto,
+  configuredPayoutSealer,
   kmsKeySource,
   localKeySource,
   payoutCrypto,
@@ -134,13 +134,13 @@ describe('payout crypto (KMS key source)', () => {
   });
 });
 
-describe('configuredPayoutCrypto', () => {
+describe('configuredPayoutSealer', () => {
   it('uses the local key file when LOCAL_PAYOUT_KEY_FILE names one', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'payout-'));
     const file = join(dir, 'payout-key');
     const key = randomBytes(32);
     writeFileSync(file, `${key.toString('base64')}\n`);
-    const crypto = await configuredPayoutCrypto({ [ENV.localPayoutKeyFile]: file });
+    const crypto = await configuredPayoutSealer({ [ENV.localPayoutKeyFile]: file });
     const envelope = await crypto.encrypt('ORD-1', details);
     expect(envelope.keySource).toBe('local');
     expect(await payoutCrypto(localKeySource(key)).decrypt('ORD-1', envelope)).toEqual(details);
@@ -150,17 +150,17 @@ describe('configuredPayoutCrypto', () => {
   it('uses KMS when only PAYOUT_KEY_ARN is set, and refuses to run with neither', async () => {
     const kms = mockClient(KMSClient);
     kms.on(GenerateDataKeyCommand).resolves({ Plaintext: randomBytes(32), CiphertextBlob: Buffer.from('w') });
-    const crypto = await configuredPayoutCrypto({ [ENV.payoutKeyArn]: 'arn:aws:kms:us-east-1:1:key/k' });
+    const crypto = await configuredPayoutSealer({ [ENV.payoutKeyArn]: 'arn:aws:kms:us-east-1:1:key/k' });
     expect((await crypto.encrypt('ORD-1', details)).keySource).toBe('kms');
     kms.restore();
-    await expect(configuredPayoutCrypto({})).rejects.toThrow(ENV.payoutKeyArn);
+    await expect(configuredPayoutSealer({})).rejects.toThrow(ENV.payoutKeyArn);
   });
 
   it('refuses a key file that is not 256 bits', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'payout-'));
     const file = join(dir, 'payout-key');
     writeFileSync(file, randomBytes(16).toString('base64'));
-    await expect(configuredPayoutCrypto({ [ENV.localPayoutKeyFile]: file })).rejects.toThrow('256-bit');
+    await expect(configuredPayoutSealer({ [ENV.localPayoutKeyFile]: file })).rejects.toThrow('256-bit');
   });
 });
 

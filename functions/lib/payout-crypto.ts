@@ -25,18 +25,30 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const KEY_BYTES = 32;
 
-/** Where data keys come from and how they are unwrapped; bound to one order id (the encryption context). */
-export interface DataKeySource {
+/** Where a new order's data key comes from; bound to one order id (the encryption context). */
+export interface DataKeyGenerator {
   readonly kind: PayoutKeySource;
   generate(orderId: string): Promise<{ plaintext: Buffer; wrapped: Buffer }>;
+}
+/** How a stored data key is unwrapped, with the same order id. */
+export interface DataKeyUnwrapper {
+  readonly kind: PayoutKeySource;
   unwrap(wrapped: Buffer, orderId: string): Promise<Buffer>;
 }
+export type DataKeySource = DataKeyGenerator & DataKeyUnwrapper;
 
-export interface PayoutCrypto {
+/**
+ * Checkout only seals and the reveal route only opens: each function bundles its half alone (KMS's Decrypt
+ * is not in checkout's code, as it is not in its IAM grant).
+ */
+export interface PayoutSealer {
   encrypt(orderId: string, details: Record<string, string>): Promise<PayoutEnvelope>;
+}
+export interface PayoutOpener {
   /** The details in full: an envelope decrypted, or a legacy plaintext value read as it is. */
   decrypt(orderId: string, stored: unknown): Promise<Record<string, string>>;
 }
+export type PayoutCrypto = PayoutSealer & PayoutOpener;
 
 function seal(key: Buffer, plaintext: Buffer, aad: string): Buffer {
   const iv = randomBytes(IV_BYTES);
@@ -60,27 +72,43 @@ function open(key: Buffer, sealed: Buffer, aad: string): Buffer {
 /** The additional data of one field: the order it belongs to and its name. */
 const fieldContext = (orderId: string, field: string) => `payout-field|${orderId}|${field}`;
 
-export function kmsKeySource(keyId: string, client: KMSClient = new KMSClient({})): DataKeySource {
-  const context = (orderId: string) => ({ orderId });
+const kmsContext = (orderId: string) => ({ orderId });
+
+export function kmsKeyGenerator(keyId: string, client: KMSClient = new KMSClient({})): DataKeyGenerator {
   return {
     kind: 'kms',
     async generate(orderId) {
       const out = await client.send(
-        new GenerateDataKeyCommand({ KeyId: keyId, KeySpec: 'AES_256', EncryptionContext: context(orderId) }),
+        new GenerateDataKeyCommand({
+          KeyId: keyId,
+          KeySpec: 'AES_256',
+          EncryptionContext: kmsContext(orderId),
+        }),
       );
       if (!out.Plaintext || !out.CiphertextBlob) throw new Error('KMS returned no data key');
       return { plaintext: Buffer.from(out.Plaintext), wrapped: Buffer.from(out.CiphertextBlob) };
     },
+  };
+}
+
+export function kmsKeyUnwrapper(keyId: string, client: KMSClient = new KMSClient({})): DataKeyUnwrapper {
+  return {
+    kind: 'kms',
     async unwrap(wrapped, orderId) {
       // KeyId pins the key: a blob wrapped by any other key is refused rather than tried.
       const out = await client.send(
-        new DecryptCommand({ KeyId: keyId, CiphertextBlob: wrapped, EncryptionContext: context(orderId) }),
+        new DecryptCommand({ KeyId: keyId, CiphertextBlob: wrapped, EncryptionContext: kmsContext(orderId) }),
       );
       if (!out.Plaintext) throw new Error('KMS returned no plaintext');
       return Buffer.from(out.Plaintext);
     },
   };
 }
+
+export const kmsKeySource = (keyId: string, client: KMSClient = new KMSClient({})): DataKeySource => ({
+  ...kmsKeyGenerator(keyId, client),
+  ...kmsKeyUnwrapper(keyId, client),
+});
 
 /** The local stand-in for KMS: a 256-bit key wraps each data key, the order id as its context. */
 export function localKeySource(masterKey: Buffer): DataKeySource {
@@ -98,7 +126,7 @@ export function localKeySource(masterKey: Buffer): DataKeySource {
   };
 }
 
-export function payoutCrypto(source: DataKeySource): PayoutCrypto {
+export function payoutSealer(source: DataKeyGenerator): PayoutSealer {
   return {
     async encrypt(orderId, details) {
       const { plaintext, wrapped } = await source.generate(orderId);
@@ -119,6 +147,11 @@ export function payoutCrypto(source: DataKeySource): PayoutCrypto {
         plaintext.fill(0);
       }
     },
+  };
+}
+
+export function payoutOpener(source: DataKeyUnwrapper): PayoutOpener {
+  return {
     async decrypt(orderId, stored) {
       if (!isPayoutEnvelope(stored)) return legacyPayoutDetails(stored);
       if (stored.keySource !== source.kind) {
@@ -139,6 +172,11 @@ export function payoutCrypto(source: DataKeySource): PayoutCrypto {
   };
 }
 
+export const payoutCrypto = (source: DataKeySource): PayoutCrypto => ({
+  ...payoutSealer(source),
+  ...payoutOpener(source),
+});
+
 /** Reads a local key file's base64 256-bit key. */
 export async function readLocalPayoutKey(file: string): Promise<Buffer> {
   const key = Buffer.from((await readFile(file, 'utf8')).trim(), 'base64');
@@ -146,28 +184,43 @@ export async function readLocalPayoutKey(file: string): Promise<Buffer> {
   return key;
 }
 
-let configured: Promise<PayoutCrypto> | null = null;
-
 /**
- * The key source this function is configured with: the local key file when LOCAL_PAYOUT_KEY_FILE is set (the
- * local runner sets it), else the KMS key PAYOUT_KEY_ARN names. Neither set is a deployment error.
+ * The half of the payout crypto a function uses, with the key source it is configured with: the local key file
+ * when LOCAL_PAYOUT_KEY_FILE is set (the local runner sets it), else the KMS key PAYOUT_KEY_ARN names. Neither set
+ * is a deployment error. Built once per warm function; a failed start is not remembered (the next request tries
+ * again).
  */
-export function configuredPayoutCrypto(env: NodeJS.ProcessEnv = process.env): Promise<PayoutCrypto> {
-  if (env === process.env && configured) return configured;
-  const localFile = env[ENV.localPayoutKeyFile];
-  const keyArn = env[ENV.payoutKeyArn];
-  const made = localFile
-    ? readLocalPayoutKey(localFile).then((key) => payoutCrypto(localKeySource(key)))
-    : keyArn
-      ? Promise.resolve(payoutCrypto(kmsKeySource(keyArn)))
-      : Promise.reject(new Error(`Neither ${ENV.payoutKeyArn} nor ${ENV.localPayoutKeyFile} is set`));
-  if (env === process.env) {
-    // A failed start is not remembered: the next request tries again.
-    configured = made.catch((error) => {
-      configured = null;
+function configured<T>(
+  fromLocal: (key: Buffer) => T,
+  fromKms: (keyArn: string) => T,
+): (env?: NodeJS.ProcessEnv) => Promise<T> {
+  let made: Promise<T> | null = null;
+  return (env = process.env) => {
+    if (env === process.env && made) return made;
+    const localFile = env[ENV.localPayoutKeyFile];
+    const keyArn = env[ENV.payoutKeyArn];
+    const making = localFile
+      ? readLocalPayoutKey(localFile).then(fromLocal)
+      : keyArn
+        ? Promise.resolve(fromKms(keyArn))
+        : Promise.reject(new Error(`Neither ${ENV.payoutKeyArn} nor ${ENV.localPayoutKeyFile} is set`));
+    if (env !== process.env) return making;
+    made = making.catch((error) => {
+      made = null;
       throw error;
     });
-    return configured;
-  }
-  return made;
+    return made;
+  };
 }
+
+/** Checkout's half: seals new details. */
+export const configuredPayoutSealer = /* @__PURE__ */ configured(
+  (key) => payoutSealer(localKeySource(key)),
+  (keyArn) => payoutSealer(kmsKeyGenerator(keyArn)),
+);
+
+/** The reveal route's half: opens stored details. */
+export const configuredPayoutOpener = /* @__PURE__ */ configured(
+  (key) => payoutOpener(localKeySource(key)),
+  (keyArn) => payoutOpener(kmsKeyUnwrapper(keyArn)),
+);

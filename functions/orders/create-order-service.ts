@@ -16,7 +16,7 @@ import type { OrderConfirmation } from '../../shared/schemas/order.js';
 import type { PaymentMethods } from '../../shared/schemas/settings.js';
 import { type OrderItem, order as orderEntity } from '../lib/entities.js';
 import { AppError, validationError } from '../lib/errors.js';
-import { configuredPayoutCrypto, type PayoutCrypto } from '../lib/payout-crypto.js';
+import { configuredPayoutSealer, type PayoutSealer } from '../lib/payout-crypto.js';
 import { maskPayoutDetails } from '../lib/payout-details.js';
 import { type Limit, scopeOf, takeSlots } from '../lib/rate-limit.js';
 import { getStoredSettings } from '../settings/settings-repository.js';
@@ -103,7 +103,7 @@ async function buildOrder(
   key: string,
   lines: OrderItem['products'],
   now: Date,
-  crypto: PayoutCrypto,
+  crypto: PayoutSealer,
 ): Promise<OrderItem> {
   const at = now.toISOString();
   const orderId = generateOrderId((n) => randomInt(n));
@@ -184,7 +184,7 @@ export async function createOrder(
   // Keyed by the idempotency key: a checkout sent again, even simultaneously, is counted once.
   await takeSlots(checkoutLimits(request.email, ip), now, m.tooMany, `checkout#${key}`);
 
-  const crypto = await configuredPayoutCrypto();
+  const crypto = await configuredPayoutSealer();
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const order = await buildOrder(request, key, lines, now, crypto);
     try {

@@ -1,7 +1,7 @@
 import { adminRevealPayoutDetails as route } from '../../../shared/routes/admin-reveal-payout-details.js';
 import { systemClock } from '../../lib/clock.js';
 import { httpRoute } from '../../lib/http.js';
-import { configuredPayoutCrypto } from '../../lib/payout-crypto.js';
+import { configuredPayoutOpener } from '../../lib/payout-crypto.js';
 import { toAdminDetail } from '../order-detail.js';
 import { revealPayoutDetails } from '../payout-reveal.js';
 
@@ -9,7 +9,7 @@ export const handler = httpRoute(route, async ({ params, auth }) => {
   const { details, order } = await revealPayoutDetails(
     params.orderId,
     auth?.email,
-    await configuredPayoutCrypto(),
+    await configuredPayoutOpener(),
     systemClock,
   );
   return { paymentDetails: details, order: toAdminDetail(order) };
