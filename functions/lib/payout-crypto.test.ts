@@ -6,6 +6,7 @@ import { DecryptCommand, GenerateDataKeyCommand, KMSClient } from '@aws-sdk/clie
 import { mockClient } from 'aws-sdk-client-mock';
 import * as ENV from '../../shared/env-vars.js';
 import {
+  configuredPayoutOpener,
   configuredPayoutSealer,
   kmsKeySource,
   localKeySource,
@@ -134,7 +135,7 @@ describe('payout crypto (KMS key source)', () => {
   });
 });
 
-describe('configuredPayoutSealer', () => {
+describe('the configured halves', () => {
   it('uses the local key file when LOCAL_PAYOUT_KEY_FILE names one', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'payout-'));
     const file = join(dir, 'payout-key');
@@ -154,6 +155,18 @@ describe('configuredPayoutSealer', () => {
     expect((await crypto.encrypt('ORD-1', details)).keySource).toBe('kms');
     kms.restore();
     await expect(configuredPayoutSealer({})).rejects.toThrow(ENV.payoutKeyArn);
+  });
+
+  it('opens with the reveal half what the checkout half sealed, from the same key file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'payout-'));
+    const file = join(dir, 'payout-key');
+    writeFileSync(file, randomBytes(32).toString('base64'));
+    const env = { [ENV.localPayoutKeyFile]: file };
+    const envelope = await (await configuredPayoutSealer(env)).encrypt('ORD-7', details);
+    const opener = await configuredPayoutOpener(env);
+    expect(await opener.decrypt('ORD-7', envelope)).toEqual(details);
+    await expect(opener.decrypt('ORD-8', envelope)).rejects.toThrow();
+    await expect(configuredPayoutOpener({})).rejects.toThrow(ENV.payoutKeyArn);
   });
 
   it('refuses a key file that is not 256 bits', async () => {
