@@ -12,10 +12,10 @@ import { SIGNING_SECRET_KEYS } from '../../shared/runtime-env.js';
 import { requireEnv } from './env.js';
 import { AppError } from './errors.js';
 
-/** The provider keys and signing secrets (two Secrets Manager secrets). Every key is optional until staff set it. */
 /** One schema for every credential (a schema is immutable, so they share it). */
 const maybeText = z.optional(z.string());
 
+/** The provider keys and signing secrets (two Secrets Manager secrets). Every key is optional until staff set it. */
 export const ZProviderSecrets = z.object({
   easypostTestKey: maybeText,
   easypostProdKey: maybeText,
