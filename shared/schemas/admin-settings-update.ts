@@ -20,54 +20,23 @@ import { multiLine, singleLine } from './text.js';
 // ------------------------------------------------------------------------------------------------- the save
 
 /**
- * The name each field goes by in its messages, by its path in the save. A schema is immutable, so the fields of
- * one kind (some 35 switches, 20 text fields, the web addresses, the e-mails) share one schema, built once at
- * start-up, and a refusal reads its field's name from the issue's path.
+ * A schema is immutable, so the fields of one kind (some 35 switches, 20 text fields, the web addresses, the
+ * e-mails) share one schema, built once at start-up. A field is named beside its schema, `['Site name', schema]`;
+ * its group keeps the names, and a refusal reads its field's from the issue's path.
  */
-const LABELS = new Map<string, string>(
-  Object.entries({
-    site_name: 'Site name',
-    phone_number: 'Phone',
-    contact_email: 'Contact email',
-    support_phone: 'Support phone',
-    support_email: 'Support email',
-    logo: 'Logo image URL',
-    use_logo: 'Use logo',
-    'analytics.gaId': 'Measurement ID',
-    teststrips_expiration: 'Test strips minimum expiration',
-    cgmsupplies_expiration: 'CGM supplies minimum expiration',
-    'product_settings.allowBackorders': 'Allow backorders',
-    'product_settings.showStockLevel': 'Show stock level',
-    'product_settings.enableReviews': 'Enable reviews',
-    'product_settings.requireApproval': 'Require review approval',
-    'shipping.restrictions.domesticOnly': 'Domestic only',
-    'shipping.restrictions.requireSignature': 'Require signature',
-    easypost_use_production: 'Shipping mode',
-    warehouse_company: 'Warehouse company',
-    warehouse_street: 'Warehouse street',
-    warehouse_city: 'Warehouse city',
-    warehouse_state: 'Warehouse state',
-    warehouse_zip: 'Warehouse ZIP',
-    warehouse_phone: 'Warehouse phone',
-    'contact.social.facebook': 'Facebook',
-    'contact.social.twitter': 'Twitter',
-    'contact.social.instagram': 'Instagram',
-    'contact.social.linkedin': 'LinkedIn',
-    'contact.address.street': 'Street',
-    'contact.address.city': 'City',
-    'contact.address.state': 'State',
-    'contact.address.zipCode': 'ZIP code',
-    'contact.address.country': 'Country',
-    easypost_test_api: 'Test API key',
-    easypost_prod_api: 'Production API key',
-    carrier_id: 'Carrier account ID',
-  } satisfies Record<(typeof WAREHOUSE_FIELDS)[number], string> & Record<string, string>),
-);
+type Named<S extends z.ZodMiniType = z.ZodMiniType> = readonly [label: string, schema: S];
+type Field = z.ZodMiniType | Named;
+type SchemaOf<F> = F extends readonly [string, infer S] ? S : F;
 
-/** The refused field's name (its path, should a field ever lack one). */
+/** Each group's names for its fields, and its groups within, by key. */
+const groups = new WeakMap<object, { labels: Record<string, string>; inner: Record<string, object> }>();
+
+/** The refused field's name, found from the save's root group down the issue's path (the path if it has none). */
 const labelOf = (issue: { path?: PropertyKey[] }): string => {
-  const path = (issue.path ?? []).join('.');
-  return LABELS.get(path) ?? path;
+  const path = (issue.path ?? []).map(String);
+  let at: object | undefined = root;
+  for (const key of path.slice(0, -1)) at = at && groups.get(at)?.inner[key];
+  return (at && groups.get(at)?.labels[path[path.length - 1]]) ?? path.join('.');
 };
 /** A message for the refused field, from one of `m`'s label functions. */
 const about =
@@ -97,11 +66,22 @@ function once<K, S>(build: (key: K) => S): (key: K) => S {
 const optional = once((schema: z.ZodMiniType) => z.optional(schema));
 
 /** A strict group of optional fields: a card sends only what it shows, and nothing else is accepted. */
-function group<S extends Record<string, z.ZodMiniType>>(shape: S) {
-  const fields = {} as { [K in keyof S]: z.ZodMiniOptional<S[K]> };
-  for (const key in shape) fields[key] = optional(shape[key]) as z.ZodMiniOptional<S[typeof key]>;
-  return z.strictObject(fields, { error: groupError });
+function group<S extends Record<string, Field>>(shape: S) {
+  const fields = {} as { [K in keyof S]: z.ZodMiniOptional<SchemaOf<S[K]>> };
+  const labels: Record<string, string> = {};
+  const inner: Record<string, object> = {};
+  for (const key in shape) {
+    const field: Field = shape[key];
+    const schema = isNamed(field) ? field[1] : field;
+    if (isNamed(field)) labels[key] = field[0];
+    if (groups.has(schema)) inner[key] = schema;
+    fields[key] = optional(schema) as z.ZodMiniOptional<SchemaOf<S[typeof key]>>;
+  }
+  const made = z.strictObject(fields, { error: groupError });
+  groups.set(made, { labels, inner });
+  return made;
 }
+const isNamed = (field: Field): field is Named => Array.isArray(field);
 
 const blankToNull = z.transform((v: string | null) => (v?.trim() ? v.trim() : null));
 
@@ -150,11 +130,9 @@ const flag = z.pipe(
   z.transform((v) => v === true || v === 'true'),
 );
 
-/** A group of switches, one per key, each named in messages by `label(key)`. */
-const flags = <K extends string>(path: string, keys: readonly K[], label: (key: K) => string) => {
-  for (const key of keys) LABELS.set(`${path}.${key}`, label(key));
-  return group(Object.fromEntries(keys.map((k) => [k, flag])) as Record<K, typeof flag>);
-};
+/** A group of switches, one per key, each named by `label(key)`. */
+const switches = <K extends string>(keys: readonly K[], label: (key: K) => string) =>
+  group(Object.fromEntries(keys.map((k) => [k, [label(k), flag] as const])) as Record<K, Named<typeof flag>>);
 
 const monthOptions: readonly number[] = EXPIRATION_MONTH_OPTIONS;
 const months = z.nullable(
@@ -186,41 +164,44 @@ const secret = z.pipe(
 );
 
 const warehouse = {
-  warehouse_company: text(200),
-  warehouse_street: text(200),
-  warehouse_city: text(200),
-  warehouse_state: text(50),
-  warehouse_zip: text(20),
-  warehouse_phone: text(30),
-} satisfies Record<(typeof WAREHOUSE_FIELDS)[number], z.ZodMiniType>;
+  warehouse_company: ['Warehouse company', text(200)],
+  warehouse_street: ['Warehouse street', text(200)],
+  warehouse_city: ['Warehouse city', text(200)],
+  warehouse_state: ['Warehouse state', text(50)],
+  warehouse_zip: ['Warehouse ZIP', text(20)],
+  warehouse_phone: ['Warehouse phone', text(30)],
+} as const satisfies Record<(typeof WAREHOUSE_FIELDS)[number], Named>;
 
 /**
  * The body of a save: any subset of the settings, nested groups partial too, so one card sends only its own
  * fields and the server writes only those. Unknown keys are refused; nothing is written on a bad field.
  */
-export const ZAdminSettingsUpdate = group({
-  site_name: requiredText(200),
+const root = group({
+  site_name: ['Site name', requiredText(200)],
   site_description: z.pipe(
     z
       .string({ error: m.notText('Site description') })
       .check(z.maxLength(1000, m.tooLong('Site description', 1000)), multiLine('Site description')),
     z.transform((v) => v.trim()),
   ),
-  phone_number: text(30),
-  contact_email: email,
-  support_phone: text(30),
-  support_email: email,
-  logo: url,
-  use_logo: flag,
+  phone_number: ['Phone', text(30)],
+  contact_email: ['Contact email', email],
+  support_phone: ['Support phone', text(30)],
+  support_email: ['Support email', email],
+  logo: ['Logo image URL', url],
+  use_logo: ['Use logo', flag],
   analytics: group({
-    gaId: z.pipe(text(40), z.nullable(z.string().check(z.refine((v) => GA_ID.test(v), m.gaId)))),
-    features: flags('analytics.features', ANALYTICS_FEATURES, (k) => ANALYTICS_FEATURE_LABELS[k]),
+    gaId: [
+      'Measurement ID',
+      z.pipe(text(40), z.nullable(z.string().check(z.refine((v) => GA_ID.test(v), m.gaId)))),
+    ],
+    features: switches(ANALYTICS_FEATURES, (k) => ANALYTICS_FEATURE_LABELS[k]),
   }),
-  teststrips_expiration: months,
-  cgmsupplies_expiration: months,
+  teststrips_expiration: ['Test strips minimum expiration', months],
+  cgmsupplies_expiration: ['CGM supplies minimum expiration', months],
   product_settings: group({
-    allowBackorders: flag,
-    showStockLevel: flag,
+    allowBackorders: ['Allow backorders', flag],
+    showStockLevel: ['Show stock level', flag],
     lowStockThreshold: z
       .number({ error: m.wholeNumber('Low stock threshold') })
       .check(
@@ -229,39 +210,27 @@ export const ZAdminSettingsUpdate = group({
           m.wholeNumber('Low stock threshold'),
         ),
       ),
-    enableReviews: flag,
-    requireApproval: flag,
+    enableReviews: ['Enable reviews', flag],
+    requireApproval: ['Require review approval', flag],
   }),
   payment_methods: group({
-    traditional: flags('payment_methods.traditional', TRADITIONAL_METHODS, payoutMethodLabel),
-    crypto: flags('payment_methods.crypto', CRYPTO_METHODS, payoutMethodLabel),
+    traditional: switches(TRADITIONAL_METHODS, payoutMethodLabel),
+    crypto: switches(CRYPTO_METHODS, payoutMethodLabel),
   }),
   notifications: group({
-    email: flags(
-      'notifications.email',
-      EMAIL_NOTIFICATIONS,
-      (k) => `Email ${EMAIL_NOTIFICATION_LABELS[k].toLowerCase()}`,
-    ),
-    sms: flags(
-      'notifications.sms',
-      SMS_NOTIFICATIONS,
-      (k) => `SMS ${EMAIL_NOTIFICATION_LABELS[k].toLowerCase()}`,
-    ),
+    email: switches(EMAIL_NOTIFICATIONS, (k) => `Email ${EMAIL_NOTIFICATION_LABELS[k].toLowerCase()}`),
+    sms: switches(SMS_NOTIFICATIONS, (k) => `SMS ${EMAIL_NOTIFICATION_LABELS[k].toLowerCase()}`),
   }),
   shipping: group({
-    methods: flags(
-      'shipping.methods',
-      SHIPPING_METHODS,
-      (k) => `${k[0].toUpperCase()}${k.slice(1)} shipping`,
-    ),
+    methods: switches(SHIPPING_METHODS, (k) => `${k[0].toUpperCase()}${k.slice(1)} shipping`),
     restrictions: group({
-      domesticOnly: flag,
+      domesticOnly: ['Domestic only', flag],
       excludedStates: z
         .array(z.string({ error: m.states }).check(z.regex(STATE_CODE, m.states)), {
           error: m.states,
         })
         .check(z.maxLength(60, m.states)),
-      requireSignature: flag,
+      requireSignature: ['Require signature', flag],
     }),
     freeShippingThreshold: z.nullable(
       z
@@ -269,21 +238,29 @@ export const ZAdminSettingsUpdate = group({
         .check(z.refine((n) => Number.isFinite(n) && n >= 0, m.amount('Free shipping threshold'))),
     ),
   }),
-  easypost_use_production: flag,
+  easypost_use_production: ['Shipping mode', flag],
   ...warehouse,
   contact: group({
-    social: group({ facebook: url, twitter: url, instagram: url, linkedin: url }),
+    social: group({
+      facebook: ['Facebook', url],
+      twitter: ['Twitter', url],
+      instagram: ['Instagram', url],
+      linkedin: ['LinkedIn', url],
+    }),
     address: group({
-      street: text(200),
-      city: text(200),
-      state: text(50),
-      zipCode: text(20),
-      country: requiredText(60),
+      street: ['Street', text(200)],
+      city: ['City', text(200)],
+      state: ['State', text(50)],
+      zipCode: ['ZIP code', text(20)],
+      country: ['Country', requiredText(60)],
     }),
   }),
-  easypost_test_api: secret,
-  easypost_prod_api: secret,
-  carrier_id: secret,
-}).check(z.refine((body) => Object.keys(body).length > 0, m.nothingToSave));
+  easypost_test_api: ['Test API key', secret],
+  easypost_prod_api: ['Production API key', secret],
+  carrier_id: ['Carrier account ID', secret],
+});
+export const ZAdminSettingsUpdate = root.check(
+  z.refine((body) => Object.keys(body).length > 0, m.nothingToSave),
+);
 export type AdminSettingsUpdate = z.infer<typeof ZAdminSettingsUpdate>;
 export type AdminSettingsUpdateInput = z.input<typeof ZAdminSettingsUpdate>;
