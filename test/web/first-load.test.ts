@@ -67,7 +67,8 @@ test("a static route has a page of its own, linking its page's scripts; index.ht
   // Everything index.html has, and its start-up screen, are there too.
   for (const line of index.split('\n').filter((l) => /<(script|link)/.test(l)))
     expect(products).toContain(line.trim());
-  expect(products).toContain('Initializing application...');
+  // The start-up screen's message keeps its place, hidden until the app's own first render shows it.
+  expect(products).toContain('<p class="loading-state__message--hidden">Initializing application...</p>');
   // The back office's pages link its frame and the page.
   const orders = readFileSync(join(distWeb, routePage('/admin/orders')), 'utf8');
   expect(orders).toMatch(/href="\/assets\/admin-app-[\w-]+\.js"/);
