@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, normalizePath, type Plugin } from 'vite';
 import { markPureInitializers, SCHEMA_MODULE } from '../infra/pure-schemas';
 import { messages } from '../shared/messages';
 import { routePages } from './route-pages';
@@ -61,7 +61,8 @@ const PAGE_TABLE =
 
 /** A test matching the modules under these paths (from the repo root; a folder ends with `/`). */
 const sources = (paths: string[]) => {
-  const root = fileURLToPath(new URL('..', import.meta.url));
+  // Module ids use forward slashes on every system.
+  const root = normalizePath(fileURLToPath(new URL('..', import.meta.url)));
   return (id: string) => paths.some((p) => id.startsWith(root + p));
 };
 

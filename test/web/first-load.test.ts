@@ -75,6 +75,21 @@ test("a static route has a page of its own, linking its page's scripts; index.ht
   expect(orders).toMatch(/href="\/assets\/orders-page-[\w-]+\.js"/);
 });
 
+test("what the catalogue's pages share comes in one chunk each, not a chunk per module", () => {
+  const index = readFileSync(join(distWeb, 'index.html'), 'utf8');
+  const scripts = (page: string) =>
+    [...page.matchAll(/<link rel="modulepreload"[^>]* href="\/assets\/([\w-]+)-[\w-]{8}\.js"/g)]
+      .filter((m) => !index.includes(m[0]))
+      .map((m) => m[1])
+      .sort();
+  const read = (route: string) => readFileSync(join(distWeb, routePage(route)), 'utf8');
+  expect(scripts(read('/products'))).toEqual(['catalogue-kit', 'catalogue-page', 'form-kit']);
+  expect(scripts(read('/products/_'))).toEqual(['catalogue-kit', 'product-page']);
+  expect(scripts(read('/contact'))).toEqual(
+    expect.arrayContaining(['contact-page', 'form-kit', 'react-hook-form']),
+  );
+});
+
 test('a route ending in a parameter has one page for all its addresses, under `_`', () => {
   const product = readFileSync(join(distWeb, routePage('/products/_')), 'utf8');
   expect(product).toMatch(/href="\/assets\/product-page-[\w-]+\.js"/);
