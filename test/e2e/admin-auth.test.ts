@@ -379,7 +379,9 @@ describe('token refresh', () => {
     await editStoredTokens(page, { expire: true });
     const expired = await storedIdToken(page);
     await page.reload();
-    await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
+    // A token refresh through the local Cognito, then the orders list: under the whole suite's load this took
+    // longer than the default 15 s once (it passed alone, and in the run before).
+    await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor({ timeout: 30_000 });
     expect(path(page)).toBe('/admin/orders');
     const fresh = await storedIdToken(page);
     expect(fresh).not.toBeNull();
