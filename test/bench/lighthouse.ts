@@ -17,18 +17,27 @@ export interface RunFigures {
   observedFirstContentfulPaintMs: number;
   observedLoadMs: number;
   /**
-   * The page had loaded more than a second before its first contentful paint was observed: the signature of headless
-   * Chromium holding back frames during a load (GoogleChrome/lighthouse#17148, open upstream), which delays
-   * every observed paint by one or two whole seconds and so the speed index. Flagged, still counted.
+   * The page had loaded more than a second before its first contentful paint was observed: the signature of
+   * headless Chromium holding back frames during a load (GoogleChrome/lighthouse#17148, open upstream), which
+   * delays every observed paint by one or two whole seconds and so the speed index. Flagged, still counted.
    */
   paintHeldBack: boolean;
 }
 
-export interface PageScore {
+/** One run: its figures, and its accessibility findings. */
+interface RunScore extends RunFigures {
   url: string;
-  /** Every run's performance score; the figures below are those of the median run. */
+  accessibility: number;
+  cumulativeLayoutShift: number;
+  /** Accessibility audits that did not pass, by id: where a score below 100 comes from. */
+  failedAccessibilityAudits: string[];
+}
+
+/** A page: its median run (by performance), and every run's figures. */
+export interface PageScore extends RunScore {
+  /** Every run's performance score, in order. */
   performanceRuns: number[];
-  /** Every run's figures, in order (the scores above are theirs). */
+  /** Every run's figures, in order. */
   runs: RunFigures[];
   /**
    * The page's load before its runs, not counted: a page's first load was its slowest in most pages (a mean of 89
@@ -37,19 +46,18 @@ export interface PageScore {
    * hidden.
    */
   warmupPerformance: number;
-  performance: number;
-  accessibility: number;
-  firstContentfulPaintMs: number;
-  largestContentfulPaintMs: number;
-  totalBlockingTimeMs: number;
-  cumulativeLayoutShift: number;
-  /** Accessibility audits that did not pass, by id: where a score below 100 comes from. */
-  failedAccessibilityAudits: string[];
 }
 
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
 
-type RunScore = Omit<PageScore, 'performanceRuns' | 'runs' | 'warmupPerformance'> & { figures: RunFigures };
+/** A run's figures, without the page's address and accessibility findings. */
+const figuresOf = ({
+  url: _url,
+  accessibility: _accessibility,
+  cumulativeLayoutShift: _cls,
+  failedAccessibilityAudits: _failed,
+  ...figures
+}: RunScore): RunFigures => figures;
 
 /** A held-back paint: the first contentful one observed more than this long after the page's load event. */
 const PAINT_HELD_BACK_MS = 1000;
@@ -110,27 +118,17 @@ export async function lighthouseScores(
         ?.items?.[0] ?? {}) as Record<string, number | undefined>;
       const observedFirstContentfulPaintMs = Math.round(observed.observedFirstContentfulPaint ?? 0);
       const observedLoadMs = Math.round(observed.observedLoad ?? 0);
-      const performance = score(categories.performance?.score);
-      const firstContentfulPaintMs = Math.round(metric('first-contentful-paint'));
-      const largestContentfulPaintMs = Math.round(metric('largest-contentful-paint'));
-      const totalBlockingTimeMs = Math.round(metric('total-blocking-time'));
       return {
         url,
-        performance,
+        performance: score(categories.performance?.score),
         accessibility: score(categories.accessibility?.score),
-        firstContentfulPaintMs,
-        largestContentfulPaintMs,
-        totalBlockingTimeMs,
-        figures: {
-          performance,
-          firstContentfulPaintMs,
-          largestContentfulPaintMs,
-          totalBlockingTimeMs,
-          speedIndexMs: Math.round(metric('speed-index')),
-          observedFirstContentfulPaintMs,
-          observedLoadMs,
-          paintHeldBack: observedFirstContentfulPaintMs - observedLoadMs > PAINT_HELD_BACK_MS,
-        },
+        firstContentfulPaintMs: Math.round(metric('first-contentful-paint')),
+        largestContentfulPaintMs: Math.round(metric('largest-contentful-paint')),
+        totalBlockingTimeMs: Math.round(metric('total-blocking-time')),
+        speedIndexMs: Math.round(metric('speed-index')),
+        observedFirstContentfulPaintMs,
+        observedLoadMs,
+        paintHeldBack: observedFirstContentfulPaintMs - observedLoadMs > PAINT_HELD_BACK_MS,
         cumulativeLayoutShift: metric('cumulative-layout-shift'),
         failedAccessibilityAudits: accessibilityIds.filter((id) => {
           const result = audits[id];
@@ -143,16 +141,14 @@ export async function lighthouseScores(
       const warmup = await audit(url);
       const scores: RunScore[] = [];
       for (let i = 0; i < runs; i++) scores.push(await audit(url));
-      const medianRun = [...scores].sort((a, b) => a.performance - b.performance)[Math.floor(runs / 2)];
-      // Its figures are in `runs` with every other run's.
-      const { figures: _inRuns, ...median } = medianRun;
+      const median = [...scores].sort((a, b) => a.performance - b.performance)[Math.floor(runs / 2)];
       results[name] = {
         ...median,
         performanceRuns: scores.map((r) => r.performance),
-        runs: scores.map((r) => r.figures),
+        runs: scores.map(figuresOf),
         warmupPerformance: warmup.performance,
       };
-      const held = scores.flatMap((r, i) => (r.figures.paintHeldBack ? [i + 1] : []));
+      const held = scores.flatMap((r, i) => (r.paintHeldBack ? [i + 1] : []));
       console.log(
         `lighthouse ${name}: performance ${median.performance} (runs ${results[name].performanceRuns.join(', ')}; warm-up ${warmup.performance}, not counted${held.length ? `; paint held back in run ${held.join(', ')}` : ''}), accessibility ${median.accessibility}`,
       );
