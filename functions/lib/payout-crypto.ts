@@ -111,20 +111,37 @@ export const kmsKeySource = (keyId: string, client: KMSClient = new KMSClient({}
 });
 
 /** The local stand-in for KMS: a 256-bit key wraps each data key, the order id as its context. */
-export function localKeySource(masterKey: Buffer): DataKeySource {
+const localContext = (orderId: string) => `payout-data-key|${orderId}`;
+
+function checkLocalKey(masterKey: Buffer): void {
   if (masterKey.length !== KEY_BYTES) throw new Error('The local payout key must be 256 bits');
-  const context = (orderId: string) => `payout-data-key|${orderId}`;
+}
+
+export function localKeyGenerator(masterKey: Buffer): DataKeyGenerator {
+  checkLocalKey(masterKey);
   return {
     kind: 'local',
     async generate(orderId) {
       const plaintext = randomBytes(KEY_BYTES);
-      return { plaintext, wrapped: seal(masterKey, plaintext, context(orderId)) };
-    },
-    async unwrap(wrapped, orderId) {
-      return open(masterKey, wrapped, context(orderId));
+      return { plaintext, wrapped: seal(masterKey, plaintext, localContext(orderId)) };
     },
   };
 }
+
+export function localKeyUnwrapper(masterKey: Buffer): DataKeyUnwrapper {
+  checkLocalKey(masterKey);
+  return {
+    kind: 'local',
+    async unwrap(wrapped, orderId) {
+      return open(masterKey, wrapped, localContext(orderId));
+    },
+  };
+}
+
+export const localKeySource = (masterKey: Buffer): DataKeySource => ({
+  ...localKeyGenerator(masterKey),
+  ...localKeyUnwrapper(masterKey),
+});
 
 export function payoutSealer(source: DataKeyGenerator): PayoutSealer {
   return {
@@ -215,12 +232,12 @@ function configured<T>(
 
 /** Checkout's half: seals new details. */
 export const configuredPayoutSealer = /* @__PURE__ */ configured(
-  (key) => payoutSealer(localKeySource(key)),
+  (key) => payoutSealer(localKeyGenerator(key)),
   (keyArn) => payoutSealer(kmsKeyGenerator(keyArn)),
 );
 
 /** The reveal route's half: opens stored details. */
 export const configuredPayoutOpener = /* @__PURE__ */ configured(
-  (key) => payoutOpener(localKeySource(key)),
+  (key) => payoutOpener(localKeyUnwrapper(key)),
   (keyArn) => payoutOpener(kmsKeyUnwrapper(keyArn)),
 );
