@@ -49,9 +49,8 @@ export const checkoutMessages = {
   city: 'City is required',
   state: 'Valid state code is required',
   zipCode: 'Valid ZIP code is required',
-  /** The API's answer (spec 000: 'Invalid PayPal email address'); the form shows `paypalEmailShown`. */
+  /** The API's answer (spec 000: 'Invalid PayPal email address'); the form shows `checkoutPageMessages.paypalEmail`. */
   paypalEmail: 'Invalid PayPal email address',
-  paypalEmailShown: 'Invalid email address',
   cashtag: 'Invalid Cashtag format',
   zelleInfo: 'Valid email or phone number required',
   venmoUsername: 'Invalid Venmo username format',
@@ -67,11 +66,6 @@ export const checkoutMessages = {
   attestation: 'Please confirm that your items meet the acceptance conditions',
   itemsRequired: 'Your cart is empty',
   quantity: 'Quantity must be a whole number of boxes',
-  offline: "You're currently offline. Your order will be saved and processed when you're back online.",
-  createFailed: 'An unexpected error occurred while creating your order',
-  submitting: 'Processing Your Payment...',
-  /** The processing screen after a successful order, shown at 1 s, 2 s and 3 s. */
-  processingSteps: ['Processing your shipment...', 'Creating your shipping label...', 'Completed!'],
   idempotencyKey: 'An Idempotency-Key header with a UUID is required',
   idempotencyMismatch:
     'This checkout attempt was already submitted with different details. Please review your order and submit again.',
@@ -79,6 +73,17 @@ export const checkoutMessages = {
   productUnknown: 'One or more products in your cart no longer exist. Please remove them and try again.',
   tooMany: (n: number) =>
     `You've placed several orders in a short time. Please try again in ${minutes(n)}, or contact us if you need help.`,
+} as const;
+
+/** The checkout page's own copy: the API never answers with these, so checkout's Lambda does not bundle them. */
+export const checkoutPageMessages = {
+  /** What the form shows for the API's `checkoutMessages.paypalEmail`. */
+  paypalEmail: 'Invalid email address',
+  offline: "You're currently offline. Your order will be saved and processed when you're back online.",
+  createFailed: 'An unexpected error occurred while creating your order',
+  submitting: 'Processing Your Payment...',
+  /** The processing screen after a successful order, shown at 1 s, 2 s and 3 s. */
+  processingSteps: ['Processing your shipment...', 'Creating your shipping label...', 'Completed!'],
 } as const;
 
 export const orderMessages = {
@@ -277,6 +282,7 @@ export const messages = {
   catalogue: catalogueMessages,
   cart: cartMessages,
   checkout: checkoutMessages,
+  checkoutPage: checkoutPageMessages,
   order: orderMessages,
   lookup: lookupMessages,
   tracking: trackingMessages,

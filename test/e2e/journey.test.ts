@@ -88,7 +88,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('a seller on %s', (viewport) 
     await page.getByRole('radio', { name: 'PayPal' }).check();
     await page.getByLabel('PayPal Email').fill('seller@');
     await page.getByTestId('checkout-submit').click();
-    await page.getByText(messages.checkout.paypalEmailShown, { exact: true }).nth(1).waitFor();
+    await page.getByText(messages.checkoutPage.paypalEmail, { exact: true }).nth(1).waitFor();
     expect(await page.getByText(messages.checkout.paypalEmail).count()).toBe(0);
     await page.getByRole('radio', { name: 'Check' }).check();
 
@@ -112,7 +112,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('a seller on %s', (viewport) 
 
     const processing = page.getByTestId('processing-screen');
     await processing.waitFor();
-    for (const step of messages.checkout.processingSteps) await processing.getByText(step).waitFor();
+    for (const step of messages.checkoutPage.processingSteps) await processing.getByText(step).waitFor();
 
     await page.waitForURL(/\/order-confirmation$/, { timeout: 20_000 });
     await page.getByRole('heading', { name: "IT'S TIME TO SHIP!" }).waitFor();

@@ -95,7 +95,7 @@ export function CheckoutPage() {
         {!online && (
           <div className="notice notice--warning checkout-alert" role="status">
             <AlertIcon size={20} />
-            <p>{messages.checkout.offline}</p>
+            <p>{messages.checkoutPage.offline}</p>
           </div>
         )}
         {error && (

@@ -43,7 +43,7 @@ const isPayoutMethod = (value: unknown): value is PayoutMethod =>
 const bannerMessage = (error: unknown): string =>
   isApiError(error) && error.status >= 400 && error.status < 500 && error.message
     ? error.message
-    : messages.checkout.createFailed;
+    : messages.checkoutPage.createFailed;
 
 interface CheckoutFormProps {
   items: CartItem[];
@@ -110,7 +110,7 @@ export function CheckoutForm({
   const errorOf = (path: string): string | undefined => {
     const message = (get(errors, path) as FieldError | undefined)?.message;
     // Spec 000: the API says 'Invalid PayPal email address', the form 'Invalid email address'.
-    return message === messages.checkout.paypalEmail ? messages.checkout.paypalEmailShown : message;
+    return message === messages.checkout.paypalEmail ? messages.checkoutPage.paypalEmail : message;
   };
 
   const onSubmit = async (values: CheckoutFormOutput) => {
@@ -236,7 +236,7 @@ export function CheckoutForm({
           {isSubmitting ? (
             <>
               <span className="checkout-spinner" aria-hidden="true" />
-              {messages.checkout.submitting}
+              {messages.checkoutPage.submitting}
             </>
           ) : (
             'Complete Sale'

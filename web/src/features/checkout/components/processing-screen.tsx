@@ -3,7 +3,7 @@ import { messages } from '@shared/messages';
 import { useEffect, useRef, useState } from 'react';
 import { CheckCircleIcon } from '../../../components/icons';
 
-const STEPS = messages.checkout.processingSteps;
+const STEPS = messages.checkoutPage.processingSteps;
 
 interface ProcessingScreenProps {
   orderId: string;
