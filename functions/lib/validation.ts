@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { apiMessages } from '../../shared/messages.js';
 import { validationError } from './errors.js';
 
 /** Field path → first message, e.g. `{ "shippingAddress.zipCode": "Valid ZIP code is required" }`. */
@@ -16,7 +17,7 @@ export function parseInput<S extends z.ZodMiniType>(schema: S, input: unknown): 
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const fields = fieldErrors(result.error);
-  throw validationError(Object.values(fields)[0] ?? 'Invalid request', fields);
+  throw validationError(Object.values(fields)[0] ?? apiMessages.invalidRequest, fields);
 }
 
 /** A plain JSON object (not an array, not null): what a stored map or a parsed JSON text must be. */
