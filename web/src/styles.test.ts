@@ -77,4 +77,19 @@ describe('web stylesheets', () => {
     }
     expect(misplaced).toEqual([]);
   });
+
+  it("takes every font size and weight from the base's type scale", () => {
+    // Each size and weight a page uses is a face its first layout looks up (Linux: through fontconfig, about
+    // 1-3 ms each, measured on the contact and home pages): a short scale keeps them few.
+    const scale =
+      /^(?:var\(--font-(?:size|weight)-[\w-]+\)|clamp\(var\(--font-size-[\w-]+\), [\d.]+vw, var\(--font-size-[\w-]+\)\)|inherit)$/;
+    const loose: string[] = [];
+    for (const css of stylesheets) {
+      const code = readFileSync(css, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+      for (const m of code.matchAll(/font-(size|weight):\s*([^;]+);/g)) {
+        if (!scale.test(m[2].trim())) loose.push(`${relative(SRC, css)}: font-${m[1]}: ${m[2].trim()}`);
+      }
+    }
+    expect(loose).toEqual([]);
+  });
 });
