@@ -49,7 +49,7 @@ export const checkoutMessages = {
   city: 'City is required',
   state: 'Valid state code is required',
   zipCode: 'Valid ZIP code is required',
-  /** The API's answer (spec 000: 'Invalid PayPal email address'); the form shows `checkoutPageMessages.paypalEmail`. */
+  /** The API's answer (spec 000: 'Invalid PayPal email address'); the form shows checkoutPage's. */
   paypalEmail: 'Invalid PayPal email address',
   cashtag: 'Invalid Cashtag format',
   zelleInfo: 'Valid email or phone number required',
