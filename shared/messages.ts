@@ -49,7 +49,7 @@ export const checkoutMessages = {
   city: 'City is required',
   state: 'Valid state code is required',
   zipCode: 'Valid ZIP code is required',
-  /** The API's answer (spec 000: 'Invalid PayPal email address'); the form shows checkoutPage's. */
+  /** The API's answer (spec 000: 'Invalid PayPal email address'); the form shows `email`'s, as for any address. */
   paypalEmail: 'Invalid PayPal email address',
   cashtag: 'Invalid Cashtag format',
   zelleInfo: 'Valid email or phone number required',
@@ -77,8 +77,6 @@ export const checkoutMessages = {
 
 /** The checkout page's own copy: the API never answers with these, so checkout's Lambda does not bundle them. */
 export const checkoutPageMessages = {
-  /** What the form shows for the API's `checkoutMessages.paypalEmail`. */
-  paypalEmail: 'Invalid email address',
   offline: "You're currently offline. Your order will be saved and processed when you're back online.",
   createFailed: 'An unexpected error occurred while creating your order',
   submitting: 'Processing Your Payment...',

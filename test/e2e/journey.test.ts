@@ -88,7 +88,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('a seller on %s', (viewport) 
     await page.getByRole('radio', { name: 'PayPal' }).check();
     await page.getByLabel('PayPal Email').fill('seller@');
     await page.getByTestId('checkout-submit').click();
-    await page.getByText(messages.checkoutPage.paypalEmail, { exact: true }).nth(1).waitFor();
+    await page.getByText(messages.checkout.email, { exact: true }).nth(1).waitFor();
     expect(await page.getByText(messages.checkout.paypalEmail).count()).toBe(0);
     await page.getByRole('radio', { name: 'Check' }).check();
 

@@ -110,7 +110,7 @@ export function CheckoutForm({
   const errorOf = (path: string): string | undefined => {
     const message = (get(errors, path) as FieldError | undefined)?.message;
     // Spec 000: the API says 'Invalid PayPal email address', the form 'Invalid email address'.
-    return message === messages.checkout.paypalEmail ? messages.checkoutPage.paypalEmail : message;
+    return message === messages.checkout.paypalEmail ? messages.checkout.email : message;
   };
 
   const onSubmit = async (values: CheckoutFormOutput) => {
