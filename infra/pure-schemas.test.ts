@@ -122,6 +122,10 @@ describe('the functions bundle', () => {
     expect(text).toMatch(/sk:"ORDER"/);
     // The SMS entity's sort key, which a function that touches no SMS does not carry.
     expect(text).not.toMatch(/sk:"SMSSID"/);
+    // Nor its partition values: the partitions' enums are inlined where used, never carried whole.
+    expect(text).toContain('ORDER#');
+    expect(text).not.toContain('SMSSID#');
+    expect(text).not.toContain('LABELS#UNUSED');
   });
 
   const bundleOf = async (contents: string) => {

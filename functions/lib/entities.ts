@@ -8,7 +8,13 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { SmsStatus } from '../../shared/rules/sms.js';
 import type { ShipmentState, TimelineEntry, TrackingStatus } from '../../shared/schemas/shipment.js';
-import { INDEX_PARTITIONS, TABLE_PARTITIONS as P } from '../../shared/table-keys.js';
+import {
+  ByStatusIndex,
+  ChangesIndex,
+  CollectionIndex,
+  OrderListIndex,
+  TABLE_PARTITIONS as P,
+} from '../../shared/table-keys.js';
 import type { PayoutEnvelope } from './payout-details.js';
 
 export interface TableKey {
@@ -16,15 +22,11 @@ export interface TableKey {
   sk: string;
 }
 
-/** The collection index's partitions: every item of one kind, in the order its list shows it. */
-const COLLECTION = INDEX_PARTITIONS.collection;
-
 /** The one partition of the orderList index: every order, keyed by when it last changed. */
-const ORDER_LIST_PARTITION = INDEX_PARTITIONS.orderList.orders;
+const ORDER_LIST_PARTITION = OrderListIndex.orders;
 
 /** The changes index's partitions: every item of one kind, keyed by when it last changed. */
-const CHANGES = INDEX_PARTITIONS.changes;
-export type ChangesPartition = (typeof CHANGES)[keyof typeof CHANGES];
+export type ChangesPartition = ChangesIndex;
 
 /**
  * The changes index's keys of an item. Every write that changes `updated_at` of a customer or a ticket sets
@@ -128,7 +130,7 @@ export const order = {
   key: (orderId: string) => ({ pk: `${P.order}${orderId}`, sk: 'ORDER' as const }),
   /** collection (newest first), byStatus (one status, newest first), byCustomer, orderList (by last change). */
   indexes: (o: Pick<OrderItem, 'order_id' | 'created_at' | 'updated_at' | 'status' | 'customer'>) => ({
-    gsi1pk: COLLECTION.orders,
+    gsi1pk: CollectionIndex.orders,
     gsi1sk: `${o.created_at}#${o.order_id}`,
     ...order.statusIndex(o.status, o.created_at, o.order_id),
     gsi3pk: customer.key(o.customer.email).pk,
@@ -137,7 +139,7 @@ export const order = {
   }),
   /** byStatus: moves with every status change. */
   statusIndex: (status: string, createdAt: string, orderId: string) => ({
-    gsi2pk: `${INDEX_PARTITIONS.byStatus.orderStatus}${status}`,
+    gsi2pk: `${ByStatusIndex.orderStatus}${status}`,
     gsi2sk: `${createdAt}#${orderId}`,
   }),
   /**
@@ -148,7 +150,7 @@ export const order = {
     gsi4pk: ORDER_LIST_PARTITION,
     gsi4sk: `${updatedAt}#${orderId}`,
   }),
-  collectionPartition: COLLECTION.orders,
+  collectionPartition: CollectionIndex.orders,
   listPartition: ORDER_LIST_PARTITION,
 } as const;
 
@@ -239,7 +241,7 @@ export const shipment = {
   key: (orderId: string) => ({ pk: order.key(orderId).pk, sk: 'SHIPMENT' as const }),
   /** collection: the EasyPost shipment id, for webhook events. */
   easypostIndex: (easypostShipmentId: string) => ({
-    gsi1pk: `${COLLECTION.easypostShipment}${easypostShipmentId}`,
+    gsi1pk: `${CollectionIndex.easypostShipment}${easypostShipmentId}`,
     gsi1sk: 'SHIPMENT',
   }),
   /** byStatus: purchased labels with no carrier scan yet, oldest first (the daily refund). */
@@ -247,7 +249,7 @@ export const shipment = {
     gsi2pk: shipment.unusedPartition,
     gsi2sk: `${purchasedAt}#${orderId}`,
   }),
-  unusedPartition: INDEX_PARTITIONS.byStatus.unusedLabels,
+  unusedPartition: ByStatusIndex.unusedLabels,
 } as const;
 
 /** A tracker event applied once, 30 days. */
@@ -292,20 +294,20 @@ export const customer = {
   /** changes: by last change, for the customers list's cache (keyed by the opaque id, never the e-mail). */
   changeIndex: (updatedAt: string, email: string) =>
     customer.changeIndexById(updatedAt, customer.idOf(email)),
-  changeIndexById: (updatedAt: string, id: string) => changeIndex(CHANGES.customers, updatedAt, id),
+  changeIndexById: (updatedAt: string, id: string) => changeIndex(ChangesIndex.customers, updatedAt, id),
   /** The values `CHANGE_TOUCH` and `CUSTOMER_REVISION` need. */
   touchValues: (email: string, at: string) => customer.touchValuesById(customer.idOf(email), at),
   touchValuesById: (id: string, at: string) => {
     const keys = customer.changeIndexById(at, id);
     return { ':at': at, ':changePk': keys.gsi5pk, ':changeSort': keys.gsi5sk, ':revisionStep': 1 };
   },
-  changesPartition: CHANGES.customers,
+  changesPartition: ChangesIndex.customers,
   /** collection: newest last order first. */
   indexes: (lastOrderAt: string, email: string) => ({
-    gsi1pk: COLLECTION.customers,
+    gsi1pk: CollectionIndex.customers,
     gsi1sk: `${lastOrderAt}#${customer.idOf(email)}`,
   }),
-  collectionPartition: COLLECTION.customers,
+  collectionPartition: CollectionIndex.customers,
 } as const;
 
 // -------------------------------------------------------------------------------------------------- products
@@ -314,7 +316,7 @@ export const customer = {
 export interface ProductItem {
   pk: string;
   sk: 'PRODUCT';
-  gsi1pk: 'CATALOGUE';
+  gsi1pk: CollectionIndex.catalogue;
   gsi1sk: string;
   entity: 'product';
   id: string;
@@ -336,10 +338,10 @@ export const product = {
   key: (id: string) => ({ pk: `${P.product}${id}`, sk: 'PRODUCT' as const }),
   /** collection: catalogue order, productid zero-padded so text order is number order. */
   indexes: (productId: number) => ({
-    gsi1pk: COLLECTION.catalogue,
+    gsi1pk: CollectionIndex.catalogue as const,
     gsi1sk: String(productId).padStart(10, '0'),
   }),
-  collectionPartition: COLLECTION.catalogue,
+  collectionPartition: CollectionIndex.catalogue,
 } as const;
 
 /**
@@ -379,20 +381,20 @@ export const ticket = {
   key: (ticketNumber: string) => ({ pk: `${P.ticket}${ticketNumber}`, sk: 'TICKET' as const }),
   /** collection: newest first. */
   indexes: (t: Pick<TicketItem, 'created_at' | 'updated_at' | 'ticket_number'>) => ({
-    gsi1pk: COLLECTION.tickets,
+    gsi1pk: CollectionIndex.tickets,
     gsi1sk: `${t.created_at}#${t.ticket_number}`,
     ...ticket.changeIndex(t.updated_at, t.ticket_number),
   }),
   /** changes: by last change, for the tickets list's cache. */
   changeIndex: (updatedAt: string, ticketNumber: string) =>
-    changeIndex(CHANGES.tickets, updatedAt, ticketNumber),
+    changeIndex(ChangesIndex.tickets, updatedAt, ticketNumber),
   /** The values `CHANGE_TOUCH` needs. */
   touchValues: (ticketNumber: string, at: string) => {
     const keys = ticket.changeIndex(at, ticketNumber);
     return { ':at': at, ':changePk': keys.gsi5pk, ':changeSort': keys.gsi5sk };
   },
-  changesPartition: CHANGES.tickets,
-  collectionPartition: COLLECTION.tickets,
+  changesPartition: ChangesIndex.tickets,
+  collectionPartition: CollectionIndex.tickets,
 } as const;
 
 // -------------------------------------------------------------------------------------------------- counters
@@ -531,8 +533,11 @@ export const dayOf = (at: string | Date): string =>
 export const emailJob = {
   key: (jobId: string) => ({ pk: `${P.emailJob}${jobId}`, sk: 'JOB' as const }),
   /** collection: newest first (the admin's Recent Emails). */
-  indexes: (sentAt: string, jobId: string) => ({ gsi1pk: COLLECTION.emailLog, gsi1sk: `${sentAt}#${jobId}` }),
-  collectionPartition: COLLECTION.emailLog,
+  indexes: (sentAt: string, jobId: string) => ({
+    gsi1pk: CollectionIndex.emailLog,
+    gsi1sk: `${sentAt}#${jobId}`,
+  }),
+  collectionPartition: CollectionIndex.emailLog,
 } as const;
 
 export const emailTemplate = {
@@ -564,20 +569,23 @@ export interface SmsMessageItem {
 export const smsMessage = {
   key: (id: string) => ({ pk: `${P.sms}${id}`, sk: 'SMS' as const }),
   /** collection: newest first (Message History, latest 50). */
-  indexes: (createdAt: string, id: string) => ({ gsi1pk: COLLECTION.smsLog, gsi1sk: `${createdAt}#${id}` }),
+  indexes: (createdAt: string, id: string) => ({
+    gsi1pk: CollectionIndex.smsLog,
+    gsi1sk: `${createdAt}#${id}`,
+  }),
   /** The provider's SID to our message id (status callbacks name the SID). */
   sidKey: (sid: string) => ({ pk: `${P.smsSid}${sid}`, sk: 'SMSSID' as const }),
-  collectionPartition: COLLECTION.smsLog,
+  collectionPartition: CollectionIndex.smsLog,
 } as const;
 
 /** One applied status callback (the message status log, latest 50); expires like the e-mail log. */
 export const smsStatusEvent = {
   key: (messageId: string, status: string) => ({ pk: `${P.sms}${messageId}`, sk: `STATUS#${status}` }),
   indexes: (at: string, messageId: string, status: string) => ({
-    gsi1pk: COLLECTION.smsStatusLog,
+    gsi1pk: CollectionIndex.smsStatusLog,
     gsi1sk: `${at}#${messageId}#${status}`,
   }),
-  collectionPartition: COLLECTION.smsStatusLog,
+  collectionPartition: CollectionIndex.smsStatusLog,
 } as const;
 
 /** A number that replied STOP or that Twilio refused as opted out (21610); START removes it. */

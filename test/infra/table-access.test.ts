@@ -83,6 +83,10 @@ const readFixture = (): TableAccessRecord[] =>
     .map((line) => JSON.parse(line) as TableAccessRecord);
 
 describe('least privilege inside the table', () => {
+  it("the byCustomer index's partition is a customer's key, so its grant names the same items", () => {
+    expect(INDEX_PARTITIONS.byCustomer.customer).toBe(TABLE_PARTITIONS.customer);
+  });
+
   it('the public catalogue and settings readers cannot read an order, a customer or a token', () => {
     for (const key of ['listProducts', 'getProduct', 'getSettings']) {
       for (const forbidden of ['ORDER#0a1b2c', 'CUSTOMER#abc', 'TOKEN#abc', 'IDEMPOTENCY#k']) {
