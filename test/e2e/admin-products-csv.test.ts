@@ -170,7 +170,9 @@ describe.each<ViewportName>(['desktop', 'mobile'])('products CSV on %s', (viewpo
         : page.getByRole('list', { name: 'Products' }).getByRole('listitem');
     const pages = page.getByRole('navigation', { name: 'Products pages' });
     await pages.waitFor();
-    const line = await page.getByText(/^Showing \d+ of \d+ products$/).textContent();
+    // The page reloads the catalogue once the import has answered, and shows the count it had until then: wait
+    // for a count in the thousands (the catalogue had tens of products before the import) before reading it.
+    const line = await page.getByText(/^Showing \d+ of \d{4,} products$/).textContent({ timeout: 30_000 });
     const all = Number(/of (\d+)/.exec(line ?? '')?.[1]);
     expect(all).toBeGreaterThan(1500);
     await expect(items.count()).resolves.toBe(DEFAULT_PRODUCT_PAGE_SIZE);
