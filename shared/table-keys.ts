@@ -45,7 +45,9 @@ export enum TABLE_PARTITIONS {
 }
 export type TablePartition = keyof typeof TABLE_PARTITIONS;
 
-/** The index partition key values (`gsi<n>pk`), one enum per index; same `#` rule. */
+// The index partition key values (`gsi<n>pk`), one enum per index; same `#` rule.
+
+/** The collection index's partitions: every item of one kind, in the order its list shows it. */
 export enum CollectionIndex {
   orders = 'ORDERS',
   customers = 'CUSTOMERS',
@@ -57,19 +59,30 @@ export enum CollectionIndex {
   /** A shipment by its EasyPost shipment id (webhook events). */
   easypostShipment = 'EASYPOST_SHIPMENT#',
 }
+
+/** The byStatus index's partitions: the items of one state. */
 export enum ByStatusIndex {
   /** Orders of one status. */
   orderStatus = 'ORDERSTATUS#',
   /** Purchased labels with no carrier scan yet. */
   unusedLabels = 'LABELS#UNUSED',
 }
+
+/** The byCustomer index's partition: one customer's orders. */
 export enum ByCustomerIndex {
-  /** A customer's orders, by the customer's key: the value of `TABLE_PARTITIONS.customer` (a test holds them equal). */
+  /**
+   * A customer's orders, by the customer's key: the value of `TABLE_PARTITIONS.customer` (a test holds them
+   * equal).
+   */
   customer = 'CUSTOMER#',
 }
+
+/** The orderList index's one partition: every order, keyed by when it last changed. */
 export enum OrderListIndex {
   orders = 'ORDERS',
 }
+
+/** The changes index's partitions: every item of one kind, keyed by when it last changed. */
 export enum ChangesIndex {
   customers = 'CUSTOMERS',
   tickets = 'TICKETS',
