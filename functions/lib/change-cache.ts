@@ -7,8 +7,8 @@
  */
 import { paginateQuery } from '@aws-sdk/lib-dynamodb';
 import { TABLE_INDEXES } from '../../shared/runtime-env.js';
+import type { ChangesIndex } from '../../shared/table-keys.js';
 import { db, tableName } from './db.js';
-import type { ChangesPartition } from './entities.js';
 
 /**
  * How far before the last complete refresh each refresh reads again: an index entry can become visible a
@@ -217,5 +217,5 @@ export async function* readIndexSince<Item>(options: {
 }
 
 /** One kind's whole items from the changes index (customers, tickets): see `readIndexSince`. */
-export const readChangesSince = <Item>(partition: ChangesPartition, since: string | null) =>
+export const readChangesSince = <Item>(partition: ChangesIndex, since: string | null) =>
   readIndexSince<Item>({ index: TABLE_INDEXES.changes, partition, since });

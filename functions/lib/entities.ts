@@ -22,17 +22,11 @@ export interface TableKey {
   sk: string;
 }
 
-/** The one partition of the orderList index: every order, keyed by when it last changed. */
-const ORDER_LIST_PARTITION = OrderListIndex.orders;
-
-/** The changes index's partitions: every item of one kind, keyed by when it last changed. */
-export type ChangesPartition = ChangesIndex;
-
 /**
  * The changes index's keys of an item. Every write that changes `updated_at` of a customer or a ticket sets
  * `gsi5sk` with it (see `CHANGE_TOUCH`), so the list caches learn of the change.
  */
-const changeIndex = (partition: ChangesPartition, updatedAt: string, id: string) => ({
+const changeIndex = (partition: ChangesIndex, updatedAt: string, id: string) => ({
   gsi5pk: partition,
   gsi5sk: `${updatedAt}#${id}`,
 });
@@ -147,11 +141,11 @@ export const order = {
    * only what changed since its last read.
    */
   listIndex: (updatedAt: string, orderId: string) => ({
-    gsi4pk: ORDER_LIST_PARTITION,
+    gsi4pk: OrderListIndex.orders,
     gsi4sk: `${updatedAt}#${orderId}`,
   }),
   collectionPartition: CollectionIndex.orders,
-  listPartition: ORDER_LIST_PARTITION,
+  listPartition: OrderListIndex.orders,
 } as const;
 
 /**

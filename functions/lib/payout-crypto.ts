@@ -110,10 +110,10 @@ export const kmsKeySource = (keyId: string, client: KMSClient = new KMSClient({}
   ...kmsKeyUnwrapper(keyId, client),
 });
 
-/**
- * The local stand-in for KMS, in the same two halves: a 256-bit key wraps each data key, the order id as its
- * context.
- */
+// The local stand-in for KMS, in the same two halves (generator and unwrapper): a 256-bit key wraps each data key,
+// with the order id as its context.
+
+/** The additional data of a locally wrapped data key: the order it belongs to. */
 const localContext = (orderId: string) => `payout-data-key|${orderId}`;
 
 function checkLocalKey(masterKey: Buffer): void {

@@ -93,7 +93,7 @@ describe('web stylesheets', () => {
         // would fall back to the inherited size without a word).
         const tokens = Array.from(value.matchAll(/var\((--[\w-]+)\)/g), (t) => t[1]);
         const rest = value.replace(/var\(--[\w-]+\)/g, 'T');
-        const shape = rest === 'T' || rest === 'inherit' || /^clamp\(T, [\d.]+vw, T\)$/.test(rest);
+        const shape = rest === 'T' || /^clamp\(T, [\d.]+vw, T\)$/.test(rest);
         const named = tokens.every((t) => declared.has(t) && t.startsWith(`--font-${m[1]}-`));
         if (!shape || !named) loose.push(`${relative(SRC, css)}: font-${m[1]}: ${value}`);
       }
