@@ -182,8 +182,6 @@ export const accessLog = {
  */
 export const rateLimit = {
   key: (scope: string) => ({ pk: `${P.rateLimit}${scope}`, sk: 'WINDOW' as const }),
-  /** The action `once` names (a checkout's idempotency key) has taken its slots: it never counts again. */
-  claim: (once: string) => ({ pk: `${P.rateLimit}once#${once}`, sk: 'CLAIM' as const }),
 };
 
 // ------------------------------------------------------------------------------------------------- shipments

@@ -1,6 +1,6 @@
 import {
+  DeleteCommand,
   DynamoDBDocumentClient,
-  PutCommand,
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
@@ -9,7 +9,7 @@ import { AppError } from './errors';
 
 process.env.TABLE_NAME = 'test-table';
 const ddb = mockClient(DynamoDBDocumentClient);
-const { takeSlots, countHits } = require('./rate-limit') as typeof import('./rate-limit');
+const { takeSlots, countHits, refusedSlots } = require('./rate-limit') as typeof import('./rate-limit');
 
 const now = new Date('2026-03-01T10:07:00.000Z');
 const limits = [
@@ -31,31 +31,26 @@ const windowOf = (count: number, endsAt: string) => ({
 
 beforeEach(() => {
   ddb.reset();
-  ddb.on(PutCommand).resolves({});
+  ddb.on(DeleteCommand).resolves({});
   ddb.on(UpdateCommand).resolves({});
 });
 
+const slotUpdates = (call = 0) =>
+  ddb.commandCalls(TransactWriteCommand)[call].args[0].input.TransactItems!.map((i) => i.Update!);
+
 describe('takeSlots', () => {
-  it('opens the windows a first hit finds closed (ending a window length from now), then counts', async () => {
-    ddb
-      .on(TransactWriteCommand)
-      .rejectsOnce(cancelled({ Code: 'ConditionalCheckFailed' }, { Code: 'ConditionalCheckFailed' }))
-      .resolves({});
+  it('takes every slot in one write that opens a missing window (ending a window length from now)', async () => {
+    ddb.on(TransactWriteCommand).resolves({});
     await takeSlots(limits, now, message);
-    const opened = ddb.commandCalls(PutCommand).map((c) => c.args[0].input.Item);
-    expect(opened).toEqual([
-      expect.objectContaining({
-        pk: `RATELIMIT#${limits[0].scope}`,
-        count: 0,
-        window_end: now.getTime() + 3_600_000,
-      }),
-      expect.objectContaining({
-        pk: `RATELIMIT#${limits[1].scope}`,
-        count: 0,
-        window_end: now.getTime() + 3_600_000,
-      }),
-    ]);
-    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(2);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
+    const [email, ip] = slotUpdates();
+    expect(email.Key).toEqual({ pk: `RATELIMIT#${limits[0].scope}`, sk: 'WINDOW' });
+    expect(ip.Key).toEqual({ pk: `RATELIMIT#${limits[1].scope}`, sk: 'WINDOW' });
+    expect(email.UpdateExpression).toContain('#end = if_not_exists(#end, :end)');
+    expect(email.ConditionExpression).toBe('attribute_not_exists(pk) OR (#end > :now AND #count < :max)');
+    expect(email.ExpressionAttributeValues).toMatchObject({ ':end': now.getTime() + 3_600_000, ':max': 5 });
+    expect(ip.ExpressionAttributeValues).toMatchObject({ ':max': 10 });
+    expect(ddb.commandCalls(DeleteCommand)).toHaveLength(0);
   });
 
   it('answers 429 with Retry-After to the end of the used-up window, counting nothing', async () => {
@@ -70,10 +65,11 @@ describe('takeSlots', () => {
     const error = await takeSlots(limits, now, message).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ status: 429, message: 'wait 23', headers: { 'retry-after': '1380' } });
-    expect(ddb.commandCalls(PutCommand)).toHaveLength(0);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
+    expect(ddb.commandCalls(DeleteCommand)).toHaveLength(0);
   });
 
-  it('a window that has ended is opened anew rather than refused', async () => {
+  it('a window that has ended (TTL not yet run) is cleared and the slots taken again', async () => {
     ddb
       .on(TransactWriteCommand)
       .rejectsOnce(
@@ -84,35 +80,56 @@ describe('takeSlots', () => {
       )
       .resolves({});
     await expect(takeSlots(limits, now, message)).resolves.toEqual(expect.any(Function));
-    expect(ddb.commandCalls(PutCommand)).toHaveLength(1);
+    const cleared = ddb.commandCalls(DeleteCommand).map((c) => c.args[0].input);
+    expect(cleared).toEqual([
+      expect.objectContaining({ Key: { pk: `RATELIMIT#${limits[0].scope}`, sk: 'WINDOW' } }),
+    ]);
+    expect(cleared[0].ConditionExpression).toBe('#end <= :now');
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(2);
   });
 
-  it('with `once` already claimed, takes nothing and refuses nothing, even past the limit', async () => {
-    ddb
-      .on(TransactWriteCommand)
-      .rejects(
-        cancelled(
-          { Code: 'ConditionalCheckFailed', Item: windowOf(5, '2026-03-01T10:30:00.000Z') },
-          { Code: 'None' },
-          { Code: 'ConditionalCheckFailed' },
-        ),
-      );
-    const release = await takeSlots(limits, now, message, 'checkout#key-1');
+  it('writes again after a TransactionConflict, and gives up after a few', async () => {
+    ddb.on(TransactWriteCommand).rejects(cancelled({ Code: 'TransactionConflict' }, { Code: 'None' }));
+    await expect(takeSlots(limits, now, message)).rejects.toMatchObject({
+      name: 'TransactionCanceledException',
+    });
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(4);
+  });
+
+  it('the release gives each slot back while its window is open', async () => {
+    ddb.on(TransactWriteCommand).resolves({});
+    const release = await takeSlots(limits, now, message);
     await release();
-    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(0);
-    const claim = ddb.commandCalls(TransactWriteCommand)[0].args[0].input.TransactItems?.[2];
-    expect(claim?.Put?.Item).toMatchObject({ pk: 'RATELIMIT#once#checkout#key-1', sk: 'CLAIM' });
+    const given = ddb.commandCalls(UpdateCommand).map((c) => c.args[0].input);
+    expect(given).toHaveLength(2);
+    expect(given[0]).toMatchObject({
+      UpdateExpression: 'ADD #count :minus',
+      ConditionExpression: '#end > :now',
+    });
+  });
+});
+
+describe('refusedSlots', () => {
+  it('is false when no slot refused (the transaction failed for another reason)', async () => {
+    await expect(refusedSlots(limits, [{ Code: 'None' }, undefined], now, message)).resolves.toBe(false);
   });
 });
 
 describe('countHits', () => {
-  it('counts in the open window, or opens one and counts there', async () => {
+  it('counts in the open window or a new one, in one write', async () => {
+    await countHits([limits[0]], now);
+    const [hit] = ddb.commandCalls(UpdateCommand).map((c) => c.args[0].input);
+    expect(hit.ConditionExpression).toBe('attribute_not_exists(pk) OR (#end > :now)');
+    expect(ddb.commandCalls(DeleteCommand)).toHaveLength(0);
+  });
+
+  it('clears a window that has ended and counts again', async () => {
     ddb
       .on(UpdateCommand)
-      .rejectsOnce(Object.assign(new Error('closed'), { name: 'ConditionalCheckFailedException' }))
+      .rejectsOnce(Object.assign(new Error('ended'), { name: 'ConditionalCheckFailedException' }))
       .resolves({});
     await countHits([limits[0]], now);
-    expect(ddb.commandCalls(PutCommand)).toHaveLength(1);
+    expect(ddb.commandCalls(DeleteCommand)).toHaveLength(1);
     expect(ddb.commandCalls(UpdateCommand)).toHaveLength(2);
   });
 });

@@ -1,4 +1,4 @@
-import { BatchGetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TTL_ATTRIBUTE } from '../../shared/runtime-env.js';
 import { db, tableName } from './db.js';
 import { rateLimit } from './entities.js';
@@ -8,9 +8,11 @@ import { AppError } from './errors.js';
  * Per-client limits as counters in the table, one item per scope (pk RATELIMIT#<scope>), expired by TTL. One
  * limit is a scope (what is counted, for whom: `checkout#ip#203.0.113.9`) and its allowance per window. A
  * window opens at the scope's first hit and lasts `windowMinutes` (not clock-aligned, so a client never gets a
- * fresh allowance at a boundary it can time, and Retry-After is exact). Two ways to count: `takeSlots` for
- * actions (an order, a label), atomically, all or none; `limitStates` + `countHits` for failures only
- * (a lookup with the wrong e-mail).
+ * fresh allowance at a boundary it can time, and Retry-After is exact). A hit is one conditional update that
+ * opens the window when there is none, so a first hit costs no more than any other. Three ways to count:
+ * `slotWrite` inside the caller's own transaction (checkout counts its limits in the order's write),
+ * `takeSlots` for an action on its own (a label), and `limitStates` + `countHits` for failures only (a lookup
+ * with the wrong e-mail).
  */
 export interface Limit {
   scope: string;
@@ -63,35 +65,44 @@ export async function limitStates(
 const isConditionFailure = (error: unknown) =>
   (error as { name?: string }).name === 'ConditionalCheckFailedException';
 
-/** One more hit in the open window (condition: it is open, and, with `max`, not full). */
-const hitInWindow = (limit: Limit, now: Date, max?: number) => ({
-  TableName: tableName(),
-  Key: rateLimit.key(limit.scope),
-  UpdateExpression: 'ADD #count :one',
-  ConditionExpression: `#end > :now${max === undefined ? '' : ' AND #count < :max'}`,
-  ExpressionAttributeNames: { '#count': 'count', '#end': 'window_end' },
-  ExpressionAttributeValues: {
-    ':one': 1,
-    ':now': now.getTime(),
-    ...(max === undefined ? {} : { ':max': max }),
-  },
-});
-
-/** Opens a new empty window where none is open; a concurrent opener wins and this one does nothing. */
-async function openWindow(limit: Limit, now: Date): Promise<void> {
+/**
+ * One more hit of `limit`: counted in its open window, or in a new one (count 1, ending a window length from
+ * now) when the scope has none. Refused, with the item as it was, when the window is full (with `max`) or has
+ * ended without being removed yet (TTL removes items late): `refusedSlots` tells which.
+ */
+function hit(limit: Limit, now: Date, max?: number) {
   const end = now.getTime() + limit.windowMinutes * 60_000;
+  return {
+    TableName: tableName(),
+    Key: rateLimit.key(limit.scope),
+    UpdateExpression:
+      'SET entity = :entity, #end = if_not_exists(#end, :end), #ttl = if_not_exists(#ttl, :ttl) ADD #count :one',
+    ConditionExpression: `attribute_not_exists(pk) OR (#end > :now${max === undefined ? '' : ' AND #count < :max'})`,
+    ExpressionAttributeNames: { '#count': 'count', '#end': 'window_end', '#ttl': TTL_ATTRIBUTE },
+    ExpressionAttributeValues: {
+      ':entity': 'rate-limit',
+      ':end': end,
+      ':ttl': Math.ceil(end / 1000) + 60,
+      ':one': 1,
+      ':now': now.getTime(),
+      ...(max === undefined ? {} : { ':max': max }),
+    },
+    ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+  };
+}
+
+/** The TransactWriteItem that takes one slot of `limit` inside the caller's transaction. */
+export const slotWrite = (limit: Limit, now: Date) => ({ Update: hit(limit, now, limit.max) });
+
+/** Removes a window that has ended (and only such a one), so the next hit opens a new one. */
+async function clearEnded(limit: Limit, now: Date): Promise<void> {
   try {
     await db.send(
-      new PutCommand({
+      new DeleteCommand({
         TableName: tableName(),
-        Item: {
-          ...rateLimit.key(limit.scope),
-          entity: 'rate-limit',
-          count: 0,
-          window_end: end,
-          [TTL_ATTRIBUTE]: Math.ceil(end / 1000) + 60,
-        },
-        ConditionExpression: 'attribute_not_exists(pk) OR window_end <= :now',
+        Key: rateLimit.key(limit.scope),
+        ConditionExpression: '#end <= :now',
+        ExpressionAttributeNames: { '#end': 'window_end' },
         ExpressionAttributeValues: { ':now': now.getTime() },
       }),
     );
@@ -100,13 +111,51 @@ async function openWindow(limit: Limit, now: Date): Promise<void> {
   }
 }
 
-const ATTEMPTS = 4;
-
 type RawItem = Record<string, { N?: string } | number | undefined>;
 const numberOf = (value: RawItem[string]): number | undefined =>
   typeof value === 'number' ? value : value?.N === undefined ? undefined : Number(value.N);
 const fromRaw = (item: RawItem | undefined): WindowItem | undefined =>
   item && { count: numberOf(item.count), window_end: numberOf(item.window_end) };
+
+/** A transaction's cancellation reasons, when it was cancelled (else undefined). */
+export function cancellationReasons(error: unknown): Array<{ Code?: string; Item?: RawItem }> | undefined {
+  const reasons = (error as { CancellationReasons?: Array<{ Code?: string; Item?: RawItem }> })
+    .CancellationReasons;
+  return (error as { name?: string }).name === 'TransactionCanceledException' ? reasons : undefined;
+}
+
+/** A concurrent transaction touched the same items (DynamoDB, never DynamoDB Local): worth writing again. */
+export const conflicted = (reasons: Array<{ Code?: string } | undefined>): boolean =>
+  reasons.some((r) => r?.Code === 'TransactionConflict');
+
+/**
+ * After a transaction that took these slots was cancelled, with the reasons of the slot writes (in the order
+ * of `limits`): a 429 naming the wait when any window is full; otherwise true when a slot was refused (a window
+ * that had ended is cleared on the way), so the caller writes again; false when no slot was the cause.
+ */
+export async function refusedSlots(
+  limits: Limit[],
+  reasons: Array<{ Code?: string; Item?: RawItem } | undefined>,
+  now: Date,
+  message: LimitMessage,
+): Promise<boolean> {
+  const refused = limits
+    .map((limit, i) => ({ limit, reason: reasons[i] }))
+    .filter(({ reason }) => reason?.Code === 'ConditionalCheckFailed');
+  const full = refused.flatMap(({ limit, reason }) => {
+    const item = fromRaw(reason?.Item);
+    return open(item, now) && Number(item.count) >= limit.max ? [item.window_end] : [];
+  });
+  if (full.length > 0) throw rateLimited(full, now, message);
+  await Promise.all(
+    refused
+      .filter(({ reason }) => !open(fromRaw(reason?.Item), now))
+      .map(({ limit }) => clearEnded(limit, now)),
+  );
+  return refused.length > 0;
+}
+
+const ATTEMPTS = 4;
 
 /** Counts one more hit of every limit (a failure), whatever the counts. */
 export async function countHits(limits: Limit[], now: Date): Promise<void> {
@@ -114,11 +163,11 @@ export async function countHits(limits: Limit[], now: Date): Promise<void> {
     limits.map(async (limit) => {
       for (let attempt = 1; ; attempt++) {
         try {
-          await db.send(new UpdateCommand(hitInWindow(limit, now)));
+          await db.send(new UpdateCommand(hit(limit, now)));
           return;
         } catch (error) {
           if (!isConditionFailure(error) || attempt >= ATTEMPTS) throw error;
-          await openWindow(limit, now);
+          await clearEnded(limit, now);
         }
       }
     }),
@@ -128,79 +177,22 @@ export async function countHits(limits: Limit[], now: Date): Promise<void> {
 /**
  * Takes one slot of every limit in one transaction, each only while under its max: all are counted, or none
  * and the 429 names the wait of those used up (simultaneous requests cannot slip past a limit together).
- * Limits without an open window get one first. With `once` (a checkout's idempotency key) an action is
- * counted once, however often and however simultaneously it is sent: the first claims it in the same
- * transaction, the others take nothing and go on (to answer the original). Answers a release, which gives
- * the slots back (another request did the action).
+ * Answers a release, which gives the slots back (another request did the action).
  */
 export async function takeSlots(
   limits: Limit[],
   now: Date,
   message: LimitMessage,
-  once?: string,
 ): Promise<() => Promise<void>> {
-  const longest = Math.max(...limits.map((l) => l.windowMinutes));
-  const claim = once
-    ? [
-        {
-          Put: {
-            TableName: tableName(),
-            Item: {
-              ...rateLimit.claim(once),
-              entity: 'rate-limit',
-              [TTL_ATTRIBUTE]: Math.ceil(now.getTime() / 1000) + longest * 60 + 60,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-      ]
-    : [];
   for (let attempt = 1; ; attempt++) {
     try {
-      await db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            ...limits.map((l) => ({
-              Update: {
-                ...hitInWindow(l, now, l.max),
-                ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
-              },
-            })),
-            ...claim,
-          ],
-        }),
-      );
+      await db.send(new TransactWriteCommand({ TransactItems: limits.map((l) => slotWrite(l, now)) }));
       break;
     } catch (error) {
-      const reasons = (error as { CancellationReasons?: Array<{ Code?: string; Item?: RawItem }> })
-        .CancellationReasons;
-      if ((error as { name?: string }).name !== 'TransactionCanceledException' || !reasons) throw error;
-      // Already counted under the same `once`: nothing to take, nothing to give back.
-      if (once && reasons[limits.length]?.Code === 'ConditionalCheckFailed') return async () => {};
-      // The document client leaves a cancellation's item in DynamoDB's own format ({ N: '5' }).
-      const failed = limits.map((l, i) => ({
-        limit: l,
-        reason: { Code: reasons[i]?.Code, Item: fromRaw(reasons[i]?.Item) },
-      }));
-      const full = failed.filter(
-        ({ limit, reason }) =>
-          reason?.Code === 'ConditionalCheckFailed' &&
-          open(reason.Item, now) &&
-          Number(reason.Item.count) >= limit.max,
-      );
-      if (full.length > 0) {
-        throw rateLimited(
-          full.map(({ reason }) => Number(reason?.Item?.window_end)),
-          now,
-          message,
-        );
-      }
-      const closed = failed.filter(
-        ({ reason }) => reason?.Code === 'ConditionalCheckFailed' && !open(reason.Item, now),
-      );
-      if (attempt >= ATTEMPTS) throw error;
-      // No window open yet (or a concurrent write): open the missing ones and try again.
-      await Promise.all(closed.map(({ limit }) => openWindow(limit, now)));
+      const reasons = cancellationReasons(error);
+      if (!reasons) throw error;
+      const refused = await refusedSlots(limits, reasons, now, message);
+      if (attempt >= ATTEMPTS || !(refused || conflicted(reasons))) throw error;
     }
   }
   return async () => {
@@ -209,8 +201,11 @@ export async function takeSlots(
         db
           .send(
             new UpdateCommand({
-              ...hitInWindow(l, now),
+              TableName: tableName(),
+              Key: rateLimit.key(l.scope),
               UpdateExpression: 'ADD #count :minus',
+              ConditionExpression: '#end > :now',
+              ExpressionAttributeNames: { '#count': 'count', '#end': 'window_end' },
               ExpressionAttributeValues: { ':minus': -1, ':now': now.getTime() },
             }),
           )

@@ -14,17 +14,17 @@ import { byCodeUnits } from '../../shared/rules/text-order.js';
 import type { CreateOrderRequest } from '../../shared/schemas/checkout.js';
 import type { OrderConfirmation } from '../../shared/schemas/order.js';
 import type { PaymentMethods } from '../../shared/schemas/settings.js';
-import { type OrderItem, order as orderEntity } from '../lib/entities.js';
+import { type OrderItem, order as orderEntity, type ProductItem } from '../lib/entities.js';
 import { AppError, validationError } from '../lib/errors.js';
 import { configuredPayoutSealer, type PayoutSealer } from '../lib/payout-crypto.js';
 import { maskPayoutDetails } from '../lib/payout-details.js';
-import { type Limit, scopeOf, takeSlots } from '../lib/rate-limit.js';
-import { getStoredSettings } from '../settings/settings-repository.js';
+import { type Limit, refusedSlots, scopeOf, slotWrite } from '../lib/rate-limit.js';
 import {
   getIdempotencyRecord,
   getOrder,
-  getProductsByIds,
+  type IdempotencyRecord,
   OrderTransactionConflict,
+  readForCheckout,
   writeNewOrder,
 } from './order-repository.js';
 import { toConfirmation } from './order-views.js';
@@ -49,8 +49,11 @@ export const requestHash = (request: CreateOrderRequest): string =>
   createHash('sha256').update(canonical(request)).digest('hex');
 
 /** The earlier answer to the same key, or a refusal when the key came with a different body. */
-async function replay(key: string, hash: string): Promise<OrderConfirmation | null> {
-  const record = await getIdempotencyRecord(key);
+async function replay(
+  key: string,
+  hash: string,
+  record: IdempotencyRecord | null,
+): Promise<OrderConfirmation | null> {
   if (!record) return null;
   if (record.request_hash !== hash) throw new AppError('conflict', m.idempotencyMismatch);
   const order = await getOrder(record.order_id);
@@ -68,8 +71,8 @@ function checkPayoutMethod(method: string, methods: PaymentMethods): void {
   }
 }
 
-/** Prices and names from the catalogue now; unknown and out-of-stock products are refused by name. */
-async function priceLines(request: CreateOrderRequest): Promise<OrderItem['products']> {
+/** The request's lines, one per product (ids in lower case), quantities added up. */
+function mergeLines(request: CreateOrderRequest): Map<string, number> {
   const merged = new Map<string, number>();
   for (const line of request.items) {
     const id = line.productId.toLowerCase();
@@ -79,7 +82,11 @@ async function priceLines(request: CreateOrderRequest): Promise<OrderItem['produ
   if ([...merged.values()].some((quantity) => quantity > MAX_LINE_QUANTITY)) {
     throw validationError(m.quantity, { items: m.quantity });
   }
-  const products = await getProductsByIds([...merged.keys()]);
+  return merged;
+}
+
+/** Prices and names from the catalogue now; unknown and out-of-stock products are refused by name. */
+function priceLines(merged: Map<string, number>, products: Map<string, ProductItem>): OrderItem['products'] {
   const unknown = [...merged.keys()].filter((id) => !products.has(id));
   if (unknown.length) throw validationError(m.productUnknown, { items: m.productUnknown });
   const unavailable = [...merged.keys()].map((id) => products.get(id)!).filter((p) => p.instock === false);
@@ -149,7 +156,7 @@ async function buildOrder(
 }
 
 /** A handful of orders an hour per checkout e-mail and per client IP. */
-const checkoutLimits = (email: string, ip: string): Limit[] => [
+export const checkoutLimits = (email: string, ip: string): Limit[] => [
   {
     scope: scopeOf('checkout', 'email', email),
     max: CHECKOUT_LIMIT_PER_EMAIL,
@@ -163,10 +170,12 @@ const checkoutLimits = (email: string, ip: string): Limit[] => [
 ];
 
 /**
- * Checkout: validated input in, one order out. The same Idempotency-Key with the same body answers the same
- * order; with another body it is refused; concurrent duplicates race on the idempotency record's condition
- * and the loser answers the winner's order. A new order takes a slot of the client's checkout limits (429
- * beyond); a replay of an earlier one answers it without counting again, even past the limit.
+ * Checkout: validated input in, one order out, in one read and one write. The read (one BatchGetItem) brings
+ * an earlier answer to the same Idempotency-Key, the settings and the products; the write (one
+ * TransactWriteItems) is the order with everything it owes, and a slot of each of the client's checkout limits
+ * (429 when one is used up, nothing written). The same key with the same body answers the same order, even past
+ * the limit; with another body it is refused. Concurrent duplicates race on the idempotency record's condition:
+ * one order and one slot each, and the loser answers the winner's order.
  */
 export async function createOrder(
   request: CreateOrderRequest,
@@ -175,30 +184,31 @@ export async function createOrder(
   now: Date,
 ): Promise<{ created: boolean; order: OrderConfirmation }> {
   const hash = requestHash(request);
-  const earlier = await replay(key, hash);
+  const merged = mergeLines(request);
+  const read = await readForCheckout(key, [...merged.keys()]);
+  const earlier = await replay(key, hash, read.earlier);
   if (earlier) return { created: false, order: earlier };
 
-  // Settings and catalogue are independent reads: one round trip's wait for both.
-  const [stored, lines] = await Promise.all([getStoredSettings(), priceLines(request)]);
-  checkPayoutMethod(request.payout.method, readPaymentMethods(stored));
-  // Keyed by the idempotency key: a checkout sent again, even simultaneously, is counted once.
-  await takeSlots(checkoutLimits(request.email, ip), now, m.tooMany, `checkout#${key}`);
-
+  const lines = priceLines(merged, read.products);
+  checkPayoutMethod(request.payout.method, readPaymentMethods(read.settings));
+  const limits = checkoutLimits(request.email, ip);
   const crypto = await configuredPayoutSealer();
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const order = await buildOrder(request, key, lines, now, crypto);
     try {
       // The confirmation e-mail is owed in the same transaction (an outbox record): nothing to queue here.
-      await writeNewOrder(order, hash, now);
+      await writeNewOrder(order, hash, now, { extra: limits.map((limit) => slotWrite(limit, now)) });
       return { created: true, order: toConfirmation(order) };
     } catch (error) {
       if (!(error instanceof OrderTransactionConflict)) throw error;
-      if (error.conflict === 'idempotency' || error.conflict === 'other') {
-        const winner = await replay(key, hash);
+      if (error.conflict === 'idempotency') {
+        const winner = await replay(key, hash, await getIdempotencyRecord(key));
         if (winner) return { created: false, order: winner };
       }
+      // A limit used up answers 429; a window that had ended was cleared, and the order is written again.
+      if (error.conflict === 'slots') await refusedSlots(limits, error.extraReasons, now, m.tooMany);
       // An order id collision or a conflicting concurrent write: back off briefly and try a fresh id.
-      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + randomInt(30)));
+      else await new Promise((resolve) => setTimeout(resolve, 20 * attempt + randomInt(30)));
     }
   }
   throw new Error(`Could not write the order after ${MAX_ATTEMPTS} attempts`);

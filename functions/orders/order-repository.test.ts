@@ -48,7 +48,7 @@ beforeEach(() => {
 
 describe('the order transaction and the counters', () => {
   it('ADDs to one shard of the order counters and one of the day counters', async () => {
-    await writeNewOrder(ORDER, 'hash', NOW, 5);
+    await writeNewOrder(ORDER, 'hash', NOW, { shard: 5 });
     expect(counterKeys(0)).toEqual([counters.orders(5), counters.day('2026-11-26', 5)]);
     expect(counterKeys(0)).toEqual([
       { pk: 'STATS', sk: 'ORDERS#5' },

@@ -14,15 +14,14 @@ import {
   orderToken,
   type ProductItem,
   product,
+  type SettingsItem,
+  settings,
 } from '../lib/entities.js';
 import { outboxPut, outboxRecord } from '../lib/outbox.js';
 
 const IDEMPOTENCY_TTL_SECONDS = 7 * 86400;
 
-export async function getProductsByIds(ids: string[]): Promise<Map<string, ProductItem>> {
-  const items = await batchGetItems<ProductItem>(ids.map(product.key));
-  return new Map(items.map((item) => [item.id, item]));
-}
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 export async function getOrder(orderId: string): Promise<OrderItem | null> {
   const { Item } = await db.send(
@@ -36,19 +35,50 @@ export async function getOrderIdByToken(token: string): Promise<string | null> {
   return (Item?.order_id as string | undefined) ?? null;
 }
 
-export async function getIdempotencyRecord(
-  key: string,
-): Promise<{ request_hash: string; order_id: string } | null> {
+export interface IdempotencyRecord {
+  request_hash: string;
+  order_id: string;
+}
+
+export async function getIdempotencyRecord(key: string): Promise<IdempotencyRecord | null> {
   const { Item } = await db.send(
     new GetCommand({ TableName: tableName(), Key: checkoutIdempotency.key(key), ConsistentRead: true }),
   );
-  return (Item as { request_hash: string; order_id: string } | undefined) ?? null;
+  return (Item as IdempotencyRecord | undefined) ?? null;
+}
+
+/** What checkout reads before it writes, in one BatchGetItem: an earlier answer to its key, the settings, the products. */
+export interface CheckoutReads {
+  earlier: IdempotencyRecord | null;
+  settings: SettingsItem | null;
+  products: Map<string, ProductItem>;
+}
+
+export async function readForCheckout(key: string, productIds: string[]): Promise<CheckoutReads> {
+  const idempotencyKey = checkoutIdempotency.key(key);
+  const settingsKey = settings.key();
+  const items = await batchGetItems<Record<string, unknown>>([
+    idempotencyKey,
+    settingsKey,
+    ...productIds.map(product.key),
+  ]);
+  const find = (k: { pk: string; sk: string }) => items.find((i) => i.pk === k.pk && i.sk === k.sk);
+  const products = items.filter((i) => i.sk === product.key('').sk) as unknown as ProductItem[];
+  return {
+    earlier: (find(idempotencyKey) as IdempotencyRecord | undefined) ?? null,
+    settings: (find(settingsKey) as SettingsItem | undefined) ?? null,
+    products: new Map(products.map((p) => [p.id, p])),
+  };
 }
 
 /** Which part of the order transaction refused, so the caller can tell a replay from an id collision. */
-export type OrderConflict = 'idempotency' | 'order_id' | 'other';
+export type OrderConflict = 'idempotency' | 'order_id' | 'slots' | 'other';
 export class OrderTransactionConflict extends Error {
-  constructor(readonly conflict: OrderConflict) {
+  constructor(
+    readonly conflict: OrderConflict,
+    /** The cancellation reasons of the caller's own writes (`extra`), in their order. */
+    readonly extraReasons: Array<{ Code?: string } | undefined> = [],
+  ) {
     super(`Order transaction refused: ${conflict}`);
   }
 }
@@ -56,18 +86,19 @@ export class OrderTransactionConflict extends Error {
 /**
  * One TransactWriteItems: the order, its token pointer, the idempotency record, the customer aggregate, the
  * order counters and the day's counters (one shard of each, at random, so concurrent checkouts seldom touch
- * the same counters item). Either all are written or none.
+ * the same counters item), the confirmation's outbox record, and the caller's `extra` writes (checkout's
+ * limit slots). Either all are written or none.
  */
 export async function writeNewOrder(
   order: OrderItem,
   requestHash: string,
   now: Date,
-  shard: number = counterShard(),
+  { shard = counterShard(), extra = [] }: { shard?: number; extra?: TransactItem[] } = {},
 ): Promise<void> {
   const t = tableName();
   const email = order.customer.email.toLowerCase();
   const name = `${order.customer.firstName} ${order.customer.lastName}`;
-  const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
+  const items: TransactItem[] = [
     {
       Put: {
         TableName: t,
@@ -141,6 +172,8 @@ export async function writeNewOrder(
     // The confirmation e-mail is owed by this very commit: the outbox relay queues it from the stream.
     outboxPut(outboxRecord('order_confirmation', order.order_id, now)),
   ];
+  const own = items.length;
+  items.push(...extra);
   try {
     await db.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
@@ -150,6 +183,10 @@ export async function writeNewOrder(
     if (reasons[0]?.Code === 'ConditionalCheckFailed') throw new OrderTransactionConflict('idempotency');
     if (reasons[1]?.Code === 'ConditionalCheckFailed' || reasons[2]?.Code === 'ConditionalCheckFailed') {
       throw new OrderTransactionConflict('order_id');
+    }
+    const extraReasons = reasons.slice(own);
+    if (extraReasons.some((r) => r?.Code === 'ConditionalCheckFailed')) {
+      throw new OrderTransactionConflict('slots', extraReasons);
     }
     // TransactionConflict: a concurrent transaction touched the same items (e.g. the counters); retryable.
     if (reasons.some((r) => r.Code === 'TransactionConflict')) throw new OrderTransactionConflict('other');

@@ -1,10 +1,12 @@
 /**
  * The order transaction alone (functions/orders/order-repository.ts writeNewOrder) against the local stack's
  * DynamoDB Local, `connections` writers at once, each order new (its own id, customer, token and idempotency
- * record), so the counters are the only items two transactions share. Run twice: every write on one counters
- * item (`shard 0` always: the layout before the shards) and as checkout writes them (a shard at random). A write refused by a
- * concurrent transaction (TransactionConflict) is retried as checkout retries it; the conflicts are counted.
- * Part of `BENCH_PARTS=checkout`: it tells what the counters cost checkout apart from the rest of the request.
+ * record, and a new seller and client for the limit slots), so the counters are the only items two
+ * transactions share. Three layouts: every write on one counters item (`shard 0` always: the layout before the
+ * shards), a shard at random without the limit slots (checkout before the slots joined its transaction), and as
+ * checkout writes it (a shard at random, the two limit slots). A write refused by a concurrent transaction
+ * (TransactionConflict) is retried as checkout retries it; the conflicts are counted. Part of
+ * `BENCH_PARTS=checkout`: the floor that checkout's orders per second are compared with.
  */
 import { randomUUID } from 'node:crypto';
 import type { OrderItem } from '../../functions/lib/entities.js';
@@ -43,11 +45,19 @@ function newOrder(now: Date): OrderItem {
   };
 }
 
-export async function benchCounterTransactions(
-  info: LocalStackInfo,
-  connections: number,
-  durationSec: number,
-) {
+export type TransactionLayout = 'one counters item' | 'without the limit slots' | 'as checkout writes it';
+
+export interface TransactionRun {
+  ordersPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  orders: number;
+  conflictsPerOrder: number;
+  failed: number;
+}
+
+/** A runner of the order transaction alone, in one layout, for `seconds`. */
+export async function orderTransactionBench(info: LocalStackInfo, connections: number) {
   // The functions' module-scope client reads its endpoint and table from the environment, as in a Lambda.
   process.env.AWS_ENDPOINT_URL_DYNAMODB = info.urls.dynamodb;
   process.env.AWS_REGION = 'us-east-1';
@@ -58,7 +68,14 @@ export async function benchCounterTransactions(
     '../../functions/orders/order-repository.js'
   );
 
-  const run = async (shard: () => number | undefined, seconds = durationSec) => {
+  const { checkoutLimits } = await import('../../functions/orders/create-order-service.js');
+  const { slotWrite } = await import('../../functions/lib/rate-limit.js');
+  /** Checkout's limit slots for a new seller from a new client. */
+  const slots = (order: OrderItem, now: Date) =>
+    checkoutLimits(order.customer.email, randomUUID()).map((limit) => slotWrite(limit, now));
+
+  return async (layout: TransactionLayout, seconds: number): Promise<TransactionRun> => {
+    const shard = () => (layout === 'one counters item' ? 0 : undefined);
     const latencies: number[] = [];
     let conflicts = 0;
     let failed = 0;
@@ -68,7 +85,10 @@ export async function benchCounterTransactions(
         const started = performance.now();
         for (let attempt = 1; ; attempt++) {
           try {
-            await writeNewOrder(newOrder(new Date()), 'bench', new Date(), shard());
+            const now = new Date();
+            const order = newOrder(now);
+            const extra = layout === 'as checkout writes it' ? slots(order, now) : [];
+            await writeNewOrder(order, 'bench', now, { shard: shard(), extra });
             latencies.push(performance.now() - started);
             break;
           } catch (error) {
@@ -94,10 +114,4 @@ export async function benchCounterTransactions(
       failed,
     };
   };
-  // Warm the client and the table first.
-  await run(() => undefined, 2);
-  const oneItem = await run(() => 0);
-  // No shard named: writeNewOrder picks one, as checkout's writes do.
-  const asWritten = await run(() => undefined);
-  return { connections, durationSec, 'one counters item': oneItem, 'as checkout writes them': asWritten };
 }

@@ -4,6 +4,7 @@ import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import {
   checkoutIdempotency,
   counters,
+  order as orderEntity,
   shipment,
   ticket as ticketEntity,
 } from '../../functions/lib/entities';
@@ -202,6 +203,35 @@ describe('checkout limits', () => {
     expect(await getItem(checkoutIdempotency.key(key))).toBeUndefined();
     // Another client is not affected.
     expect((await order(uniqueEmail('ip-limit-other'), newClientIp())).status).toBe(201);
+  });
+});
+
+describe('checkout under a burst', () => {
+  /** How many of these orders the table holds. */
+  const stored = async (ids: string[]) =>
+    (await Promise.all(ids.map((id) => getItem(orderEntity.key(id))))).filter(Boolean).length;
+
+  it('200 sellers at once from 200 clients: every answer a 201, and every order stored', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => order(uniqueEmail(`burst-${i}`), newClientIp())),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((status) => status !== 201)).toEqual([]);
+    const ids = answers.map((res) => res.body.orderId);
+    expect(new Set(ids).size).toBe(200);
+    expect(await stored(ids)).toBe(200);
+  });
+
+  it(`${CHECKOUT_LIMIT_PER_IP * 2} at once from one client: ${CHECKOUT_LIMIT_PER_IP} orders, the rest 429 and not written`, async () => {
+    const client = newClientIp();
+    const answers = await Promise.all(
+      Array.from({ length: CHECKOUT_LIMIT_PER_IP * 2 }, (_, i) => order(uniqueEmail(`same-ip-${i}`), client)),
+    );
+    const created = answers.filter((res) => res.status === 201);
+    const refused = answers.filter((res) => res.status !== 201);
+    expect(created).toHaveLength(CHECKOUT_LIMIT_PER_IP);
+    for (const res of refused) expectLimited(res, messages.checkout.tooMany);
+    expect(await stored(created.map((res) => res.body.orderId))).toBe(CHECKOUT_LIMIT_PER_IP);
   });
 });
 

@@ -62,6 +62,19 @@ describe('POST /api/orders', () => {
     });
   });
 
+  it("a seller named 'Zoë 😀' gets the order and its confirmation e-mail, the name whole", async () => {
+    const email = uniqueEmail('emoji');
+    const res = await postOrder(
+      checkoutBody(email, [{ productId: a.id, quantity: 1 }], { firstName: 'Zoë 😀' }),
+    );
+    expect(res.status).toBe(201);
+    const order = res.body as ReturnType<typeof ZOrderConfirmation.parse>;
+    expect((await getItem(orderEntity.key(order.orderId)))?.customer).toMatchObject({ firstName: 'Zoë 😀' });
+    const [mail] = await waitForMail(email, 1, 60_000);
+    expect(mail.subject).toContain(order.orderId);
+    expect(mail.text).toContain('Zoë 😀');
+  });
+
   it('updates the customer record (by lower-cased e-mail) and the order counters in the same write', async () => {
     const email = uniqueEmail('Customer').replace('customer', 'CusTomer');
     const before = await orderCount();
