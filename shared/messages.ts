@@ -219,6 +219,7 @@ export const apiMessages = {
   /** A request that did not come through the site (CloudFront), e.g. straight to the API's own endpoint. */
   directAccess: 'Requests must be made through the website',
   internal: 'Internal server error',
+  busy: 'The server is busy. Please try again in a moment.',
   settingsLoadFailed: 'Failed to load settings',
 } as const;
 

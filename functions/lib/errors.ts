@@ -10,7 +10,8 @@ export type ErrorCode =
   | 'gone'
   | 'rate_limited'
   | 'internal'
-  | 'unavailable';
+  | 'unavailable'
+  | 'busy';
 
 const STATUS: Record<ErrorCode, number> = {
   validation: 400,
@@ -25,6 +26,8 @@ const STATUS: Record<ErrorCode, number> = {
   internal: 500,
   /** A provider we depend on failed; the client may try again later. */
   unavailable: 502,
+  /** The request ran out of time (under a burst): the client may send it again after Retry-After. */
+  busy: 503,
 };
 
 /** A failure the client is meant to see: domain code throws these, one middleware maps them to HTTP. */

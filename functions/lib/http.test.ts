@@ -212,3 +212,31 @@ describe('content type', () => {
     expect((await run(echo, unlabelled)).status).toBe(415);
   });
 });
+
+describe('httpRoute answers 503 before the function times out', () => {
+  const slow = httpRoute(route, async ({ params, body }) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    return { id: params.id, name: body.name };
+  });
+  const request = event({ pathParameters: { id: '7' }, body: '{"name":"Strips"}' });
+  /** A Lambda context with `ms` left on the clock. */
+  const withRemaining = (ms: number) => {
+    const deadline = Date.now() + ms;
+    return { getRemainingTimeInMillis: () => deadline - Date.now() } as unknown as Context;
+  };
+
+  it('a request still running a second before the deadline: 503 with Retry-After', async () => {
+    const res = await slow(request, withRemaining(1300));
+    expect(res.statusCode).toBe(503);
+    expect(res.headers?.['retry-after']).toBe('2');
+    expect(JSON.parse(res.body ?? 'null').error).toEqual({
+      code: 'busy',
+      message: 'The server is busy. Please try again in a moment.',
+    });
+  });
+
+  it('one that finishes in time answers as usual', async () => {
+    const res = await slow(request, withRemaining(5000));
+    expect(res.statusCode).toBe(200);
+  });
+});

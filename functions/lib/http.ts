@@ -204,9 +204,26 @@ type Handler<R extends RouteDef> = (
   input: RouteInput<R>,
 ) => Promise<z.infer<R['response']> | Reply<z.infer<R['response']>>>;
 
+/** How long before the function's own timeout a request still running is answered 503 instead. */
+export const EARLY_TIMEOUT_MS = 1000;
+/** The wait a 503 suggests: the same Idempotency-Key sent again then answers what the first request wrote. */
+export const BUSY_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * A request that would run past the function's timeout is answered 503 with Retry-After a second before it
+ * does (middy's early timeout), not left to Lambda's timeout, which API Gateway answers with a bare 500. Its
+ * work may still finish in the background: a retry with the same Idempotency-Key answers what it wrote.
+ */
+const busy = (): never => {
+  log('warn', 'request ran out of time: answered 503', {});
+  throw new AppError('busy', apiMessages.busy, undefined, {
+    'retry-after': String(BUSY_RETRY_AFTER_SECONDS),
+  });
+};
+
 /** The one shape of every HTTP Lambda: auth, parse with the shared schemas, call the domain, map errors. */
 export function httpRoute<R extends RouteDef>(route: R, handle: Handler<R>) {
-  return middy<HttpEvent, HttpResult>()
+  return middy<HttpEvent, HttpResult>({ timeoutEarlyInMillis: EARLY_TIMEOUT_MS, timeoutEarlyResponse: busy })
     .use(mapErrors())
     .use(verifyOrigin())
     .use(enforceAuth(route))

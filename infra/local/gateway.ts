@@ -71,7 +71,8 @@ const MAX_CONTROL_BODY_BYTES = 64 * 1024;
 
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 const NOT_FOUND = json({ error: { code: 'not_found', message: 'Not found' } });
-const INTERNAL = json({ error: { code: 'internal', message: 'Internal server error' } });
+/** What the HTTP API answers when its Lambda fails (an error thrown, a time-out, a crash). */
+const INTERNAL = json({ message: 'Internal Server Error' });
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -113,6 +113,7 @@ interface Pending {
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
   timer: NodeJS.Timeout;
+  worker: Worker;
 }
 
 export interface LogSink {
@@ -124,6 +125,8 @@ export type InvocationObserver = (durationMs: number, failed: boolean) => void;
 
 export class LocalFunction {
   private worker: Worker | undefined;
+  /** Workers taking no new invocations (one of theirs timed out), ended once their last one has. */
+  private readonly retired = new Set<Worker>();
   private readonly pending = new Map<string, Pending>();
   private stopped = false;
 
@@ -161,7 +164,7 @@ export class LocalFunction {
     const timeoutMs = this.spec.timeoutSeconds * 1000;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
-        this.pending.delete(id);
+        this.settle(id);
         reject(
           new InvocationError(
             `Task timed out after ${this.spec.timeoutSeconds.toFixed(2)} seconds`,
@@ -169,10 +172,12 @@ export class LocalFunction {
             '',
           ),
         );
-        // Lambda discards a container whose invocation timed out; so do we.
-        this.recycle('timed out');
+        // Lambda discards the container whose invocation timed out. Here one worker serves every concurrent
+        // invocation, where Lambda gives each its own container: the others run on to their own end, and new
+        // ones go to a fresh worker.
+        this.retire(worker);
       }, timeoutMs);
-      this.pending.set(id, { resolve, reject, timer });
+      this.pending.set(id, { resolve, reject, timer, worker });
       worker.postMessage({ id, event, deadline: Date.now() + timeoutMs, requestId: id });
     });
   }
@@ -182,7 +187,9 @@ export class LocalFunction {
     this.failPending('the local stack is stopping');
     const worker = this.worker;
     this.worker = undefined;
-    if (worker) await worker.terminate();
+    const retired = [...this.retired];
+    this.retired.clear();
+    await Promise.all([worker, ...retired].map((w) => w?.terminate()));
   }
 
   private ensureWorker(): Worker {
@@ -210,10 +217,8 @@ export class LocalFunction {
         result?: unknown;
         error?: { errorType: string; errorMessage: string; stack: string };
       }) => {
-        const pending = this.pending.get(message.id);
+        const pending = this.settle(message.id);
         if (!pending) return;
-        this.pending.delete(message.id);
-        clearTimeout(pending.timer);
         if (message.error) {
           pending.reject(
             new InvocationError(message.error.errorMessage, message.error.errorType, message.error.stack),
@@ -225,28 +230,50 @@ export class LocalFunction {
       // An uncaught exception in the function's own async work: the runtime dies, like Lambda's would.
       this.log.line(this.spec.label, `runtime crashed: ${error.stack ?? error.message}`);
       if (this.worker === worker) this.worker = undefined;
-      this.failPending(`Runtime exited with error: ${error.message}`);
+      this.failPending(`Runtime exited with error: ${error.message}`, worker);
     });
     worker.on('exit', () => {
       if (this.worker === worker) this.worker = undefined;
+      this.failPending('Runtime exited', worker);
     });
     worker.unref();
     this.worker = worker;
     return worker;
   }
 
-  private recycle(reason: string): void {
-    const worker = this.worker;
-    this.worker = undefined;
-    this.failPending(`the container was discarded (${reason})`);
-    if (worker) void worker.terminate();
+  /** An invocation's end: forgets it, and ends a retired worker once nothing of it is in flight. */
+  private settle(id: string): Pending | undefined {
+    const pending = this.pending.get(id);
+    if (!pending) return undefined;
+    this.pending.delete(id);
+    clearTimeout(pending.timer);
+    if (this.retired.has(pending.worker) && !this.busy(pending.worker)) this.endRetired(pending.worker);
+    return pending;
   }
 
-  private failPending(reason: string): void {
+  private busy(worker: Worker): boolean {
+    for (const pending of this.pending.values()) if (pending.worker === worker) return true;
+    return false;
+  }
+
+  /** No new invocation goes to `worker`; it ends when its last one in flight does. */
+  private retire(worker: Worker): void {
+    if (this.worker === worker) this.worker = undefined;
+    this.retired.add(worker);
+    if (!this.busy(worker)) this.endRetired(worker);
+  }
+
+  private endRetired(worker: Worker): void {
+    this.retired.delete(worker);
+    void worker.terminate();
+  }
+
+  /** Fails the invocations in flight (on `worker` only, when given). */
+  private failPending(reason: string, worker?: Worker): void {
     for (const [id, pending] of this.pending) {
-      clearTimeout(pending.timer);
+      if (worker && pending.worker !== worker) continue;
+      this.settle(id);
       pending.reject(new InvocationError(reason, 'Runtime.ExitError', ''));
-      this.pending.delete(id);
     }
   }
 

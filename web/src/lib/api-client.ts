@@ -104,9 +104,11 @@ export async function apiRequest<R extends RouteDef>(
   if (!response.ok) {
     if (response.status === 401 && route.auth === 'admin') throw sessionLost();
     const parsed = ZErrorResponse.safeParse(payload);
+    const retryAfter = Number(response.headers.get('retry-after') ?? Number.NaN);
+    const retryAfterSeconds = Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined;
     if (parsed.success) {
       const { code, message, fields } = parsed.data.error;
-      throw new ApiError(response.status, code, message, fields);
+      throw new ApiError(response.status, code, message, fields, retryAfterSeconds);
     }
     throw new ApiError(
       response.status,

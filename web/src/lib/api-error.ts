@@ -6,6 +6,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields: Record<string, string> = {},
+    /** The server's Retry-After in seconds (a 429 or a 503), when it sent one. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }

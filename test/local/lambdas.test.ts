@@ -1,0 +1,50 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { InvocationError, LocalFunction } from '../../infra/local/lambdas';
+
+/**
+ * The local Lambda runtime: one worker thread serves a function's concurrent invocations, where Lambda gives
+ * each its own container. A timed-out invocation discards only itself: the others in flight run on.
+ */
+const dir = mkdtempSync(join(tmpdir(), 'local-lambda-'));
+writeFileSync(
+  join(dir, 'index.js'),
+  `const { threadId } = require('node:worker_threads');
+exports.handler = async (event) => {
+  await new Promise((resolve) => setTimeout(resolve, event.ms));
+  return { threadId, ms: event.ms };
+};`,
+);
+
+const lines: string[] = [];
+const fn = new LocalFunction(
+  {
+    label: 'sleeper',
+    functionName: 'sleeper',
+    functionArn: 'arn:aws:lambda:us-east-1:000000000000:function:sleeper',
+    dir,
+    handler: 'index.handler',
+    timeoutSeconds: 1,
+    memoryMb: 128,
+    env: {},
+  },
+  { line: (_source, text) => lines.push(text) },
+);
+afterAll(() => fn.stop());
+
+type Answer = { threadId: number; ms: number };
+
+it('a timeout fails that invocation alone; new ones go to a fresh worker', async () => {
+  const first = (await fn.invoke({ ms: 1 })) as Answer;
+  const slow = fn.invoke({ ms: 5_000 });
+  // Still in flight when the slow one times out, and done within its own second.
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  const neighbour = fn.invoke({ ms: 800 });
+  const timedOut = await slow.catch((error: unknown) => error);
+  expect(timedOut).toBeInstanceOf(InvocationError);
+  expect(timedOut).toMatchObject({ errorType: 'TimeoutError' });
+  const after = (await fn.invoke({ ms: 1 })) as Answer;
+  expect(after.threadId).not.toBe(first.threadId);
+  await expect(neighbour).resolves.toEqual({ threadId: first.threadId, ms: 800 });
+});
