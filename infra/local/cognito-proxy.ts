@@ -7,7 +7,11 @@
  * - InitiateAuth USER_PASSWORD_AUTH of a user who must change the temporary password: cognito-local asks for the
  *   new password whatever password was sent; Cognito first checks the temporary one;
  * - the answer to that challenge: cognito-local takes any Session string; Cognito only the one it issued for
- *   that user, for 3 minutes.
+ *   that user, for 3 minutes;
+ * - a wrong password or an unknown user: cognito-local says which (InvalidPasswordException 'Invalid password',
+ *   NotAuthorizedException 'User not authorized', UserNotFoundException); Cognito, with user existence errors
+ *   prevented as the stack configures it, answers both NotAuthorizedException 'Incorrect username or
+ *   password.', so a stranger cannot tell which e-mails are staff accounts.
  * The tokens are cognito-local's own, so their issuer (`http://localhost:<this port>/<pool>`) is unchanged.
  */
 
@@ -68,6 +72,27 @@ function sendJson(res: ServerResponse, status: number, value: unknown, headers: 
     'content-length': String(body.length),
   });
   res.end(body);
+}
+
+/** Cognito's one answer to a wrong password and to an unknown user (user existence errors prevented). */
+export const INCORRECT_CREDENTIALS = 'Incorrect username or password.';
+
+/** cognito-local's answers that tell a wrong password from an unknown user. */
+const EXISTENCE_ERRORS = new Set(['InvalidPasswordException', 'UserNotFoundException']);
+
+/** Whether an answer of cognito-local's to a sign-in says whether the user exists. */
+export function revealsWhoExists(answer: Upstream): boolean {
+  if (answer.status < 400) return false;
+  const body = parseJson(answer.body);
+  const type =
+    String(body?.__type ?? answer.headers['x-amzn-errortype'] ?? '')
+      .split(':')[0]
+      .split('#')
+      .pop() ?? '';
+  return (
+    EXISTENCE_ERRORS.has(type) ||
+    (type === 'NotAuthorizedException' && body?.message === 'User not authorized')
+  );
 }
 
 /** The seconds an access token lives, from its own `exp` and `iat` (cognito-local's refresh leaves ExpiresIn out). */
@@ -155,6 +180,9 @@ export async function startCognitoProxy(
 
   async function initiateAuth(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
     const answer = await forward('POST', req.url ?? '/', req.headers, body);
+    if (revealsWhoExists(answer)) {
+      return sendError(res, 400, 'NotAuthorizedException', INCORRECT_CREDENTIALS);
+    }
     const input = parseJson(body);
     const output = answer.status === 200 ? parseJson(answer.body) : undefined;
     if (input?.AuthFlow === 'USER_PASSWORD_AUTH' && output?.ChallengeName === 'NEW_PASSWORD_REQUIRED') {
@@ -163,7 +191,7 @@ export async function startCognitoProxy(
       const username = str(challenge.USER_ID_FOR_SRP) ?? str(params.USERNAME) ?? '';
       const expected = storedPassword(options.dbDir, str(input.ClientId) ?? '', username);
       if (expected !== undefined && expected !== params.PASSWORD)
-        return sendError(res, 400, 'NotAuthorizedException', 'Incorrect username or password.');
+        return sendError(res, 400, 'NotAuthorizedException', INCORRECT_CREDENTIALS);
       const session = str(output.Session);
       if (session) {
         const now = Date.now();

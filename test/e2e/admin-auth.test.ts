@@ -167,7 +167,15 @@ describe.each<ViewportName>(['desktop', 'mobile'])('back office entrance on %s',
     const alert = page.locator('.notice--danger');
     await alert.waitFor();
     await page.unroute('**/*');
-    expect((await alert.textContent())?.trim().length).toBeGreaterThan(0);
+    // Cognito's words, the same for an unknown e-mail: the page does not tell a stranger who is staff.
+    expect((await alert.textContent())?.trim()).toBe('Incorrect username or password.');
+    const answered = page.waitForResponse((r) =>
+      (r.request().headers()['x-amz-target'] ?? '').endsWith('.InitiateAuth'),
+    );
+    await fillLogin(page, `not-staff-${Date.now()}@example.com`, 'Wrong-Passw0rd!');
+    expect((await answered).status()).toBe(400);
+    await alert.waitFor();
+    expect((await alert.textContent())?.trim()).toBe('Incorrect username or password.');
     expect(path(page)).toBe('/login');
     expect(await page.getByRole('button', { name: authMessages.submit }).isEnabled()).toBe(true);
     await expectAccessible(page, `login failed (${viewport})`);

@@ -120,6 +120,16 @@ describe('the local Cognito endpoint', () => {
     await expect(startSignIn(email, 'Temp#Pass1')).rejects.toThrow();
   });
 
+  it('answers a wrong password and an unknown user alike, as Cognito with user existence errors prevented', async () => {
+    const email = `known-${Date.now()}@stripbuyback.test`;
+    await createPlainUser(email, 'Str0ng!Passw0rd');
+    const refusal = { name: 'NotAuthorizedException', message: 'Incorrect username or password.' };
+    await expect(startSignIn(email, 'Wr0ng!Passw0rd')).rejects.toMatchObject(refusal);
+    await expect(
+      startSignIn(`nobody-${Date.now()}@stripbuyback.test`, 'Wr0ng!Passw0rd'),
+    ).rejects.toMatchObject(refusal);
+  });
+
   it('still signs in a confirmed user straight to tokens', async () => {
     const email = `plain-${Date.now()}@stripbuyback.test`;
     await createPlainUser(email, 'Str0ng!Passw0rd');

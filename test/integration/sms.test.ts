@@ -285,6 +285,14 @@ describe('sending through the Twilio test server', () => {
     expect(log.find((event) => event.messageId === id && event.status === 'delivered')).toBeDefined();
   });
 
+  it('a message with characters beyond the Basic Multilingual Plane (an emoji) is queued and sent whole', async () => {
+    const to = freshNumber();
+    const res = await sendBulk(to, 'Hi Zoë 😀, prices are up');
+    expect(res.body.queued.map((q) => q.to)).toEqual([to]);
+    await waitForStatus(res.body.queued[0].id, ['sent', 'delivered']);
+    expect((await sentTo(to))[0].body).toBe('Hi Zoë 😀, prices are up\n\nReply STOP to opt out');
+  });
+
   it('a test SMS is queued and sent with the spec text', async () => {
     const to = freshNumber();
     const res = await call<SmsSendResult>('POST', 'test', { to });

@@ -50,7 +50,8 @@ export function startLocalStackProcess(
     LOCAL_PROFILE: 'test',
     LOCAL_PORT_OFFSET: process.env.TEST_PORT_OFFSET ?? '',
   },
-  timeoutMs = 180_000,
+  // Past the emulators' own wait (infra/local/emulators.ts START_TIMEOUT_MS), so theirs is the message a slow start ends with.
+  timeoutMs = 240_000,
 ): Promise<{ info: LocalStackInfo; child: ChildProcess }> {
   return new Promise((resolve, reject) => {
     const child = spawn(

@@ -12,6 +12,7 @@ import {
   type Emulator,
   reapStaleChildren,
   recordChildren,
+  type SqsEmulator,
   startCognito,
   startDynamoDb,
   startFauxqs,
@@ -32,24 +33,28 @@ export async function startEmulators(ctx: StartContext) {
     reapStaleChildren(files.pids, dataDir);
     assertJava();
     await assertPortsFree(ports);
+    const report = (line: string) => ctx.log.line('runner', line);
     const booting = Promise.allSettled<Promise<Emulator>>([
       startDynamoDb({
         port: ports.dynamodb,
         dbPath: ctx.profile === 'test' ? undefined : join(dataDir, 'dynamodb'),
         logFile: join(logsDir, 'dynamodb.log'),
         signal: options.signal,
+        report,
       }),
       startCognito({
         port: ports.cognito,
         directory: join(dataDir, 'cognito'),
         logFile: join(logsDir, 'cognito.log'),
         signal: options.signal,
+        report,
       }),
       startSes({
         port: ports.ses,
         directory: dataDir,
         logFile: join(logsDir, 'ses.log'),
         signal: options.signal,
+        report,
       }),
       startFauxqs({ port: ports.sqs }),
       startS3rver({ port: ports.s3, directory: join(dataDir, 's3') }),
@@ -70,8 +75,10 @@ export async function startEmulators(ctx: StartContext) {
         running.find((emulator) => 'proxy' in emulator) as (Emulator & { proxy: SesProxy }) | undefined
       )?.proxy;
       if (!sesProxy) throw new LocalStackError('The SES emulator did not start its proxy');
+      const sqsFaults = (running.find((emulator) => 'faults' in emulator) as SqsEmulator | undefined)?.faults;
+      if (!sqsFaults) throw new LocalStackError('The SQS emulator did not start its fault switch');
       recordChildren(files.pids, running);
-      return { sesProxy };
+      return { sesProxy, sqsFaults };
     });
     // Awaited by the next phase; until then a failure must not count as unhandled.
     ready.catch(() => {});

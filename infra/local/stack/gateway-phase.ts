@@ -14,6 +14,7 @@ import { LocalStackError } from '../errors.js';
 import { ControlInputError, type GatewayRoute, type LocalControl, startGateway } from '../gateway.js';
 import { phase } from '../phases.js';
 import { type SesProblem, sesEvent } from '../ses-proxy.js';
+import { SqsFaultInputError } from '../sqs-front.js';
 import { localIssuer, resolveSecretReference } from '../template.js';
 import type { Functions, StartContext } from './context.js';
 import type { Emulators } from './emulators-phase.js';
@@ -31,7 +32,7 @@ export async function startSite(
 ) {
   const { naming, endpoints, log, ports } = ctx;
   const { model, resolver, physical, site } = stack;
-  const { sesProxy } = await emulators.ready;
+  const { sesProxy, sqsFaults } = await emulators.ready;
   return phase(async (cleanups) => {
     // Authorizers: the template's Cognito issuer, moved onto cognito-local.
     const authorizers = new Map<string, JwtAuthorizer>();
@@ -157,6 +158,15 @@ export async function startSite(
         ...Object.fromEntries(schedules.map((s): [string, LocalControl] => [`schedules/${s.name}`, s.run])),
         'breach/mode': breachControl,
         ...(meter ? { 'cost/meter': costMeterControl(meter) } : {}),
+        // A queue down, or refusing the messages that contain a text: POST /__local/sqs/faults (sqs-front.ts).
+        'sqs/faults': async (body) => {
+          try {
+            return sqsFaults.set(body);
+          } catch (error) {
+            if (error instanceof SqsFaultInputError) throw new ControlInputError(error.message);
+            throw error;
+          }
+        },
         'ses/bounce': sesControl('bounce'),
         'ses/complaint': sesControl('complaint'),
         'ses/identity': async (body) => {

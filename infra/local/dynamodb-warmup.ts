@@ -1,0 +1,141 @@
+/**
+ * DynamoDB Local is a Java program, and for its first several hundred writes the JVM is still compiling its
+ * hot paths, at a fraction of its later speed (docs/performance.md, "DynamoDB Local"). DynamoDB has no such
+ * phase, so a burst of checkouts just after `npm start` would run into the functions' timeouts only locally.
+ * The runner therefore gives DynamoDB Local a fixed amount of work of the same shape, in the background, on a
+ * scratch table it then deletes.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  CreateTableCommand,
+  DeleteTableCommand,
+  type DynamoDBClient,
+  ResourceNotFoundException,
+} from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+
+export const WARMUP_TABLE = 'local-jit-warmup';
+/** Enough writes for most of the JIT's effect (docs/performance.md, "DynamoDB Local"). */
+export const WARMUP_TRANSACTIONS = 500;
+const CONCURRENCY = 8;
+const INDEXES = 5;
+
+/** One write of an order's shape: nine items, each with its conditions and index keys. */
+function orderShapedWrite(table: string): TransactWriteCommand {
+  const id = randomUUID();
+  const now = Date.now();
+  const at = `${now}#${id}`;
+  const windowSlot = (scope: string) => ({
+    Update: {
+      TableName: table,
+      Key: { pk: `W#${scope}#${id}`, sk: 'W' },
+      UpdateExpression: 'SET e = if_not_exists(e, :end) ADD c :one',
+      ConditionExpression: 'attribute_not_exists(pk) OR (e > :now AND c < :max)',
+      ExpressionAttributeValues: { ':end': now + 60_000, ':one': 1, ':now': now, ':max': 5 },
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+    },
+  });
+  const counter = (pk: string) => ({
+    Update: {
+      TableName: table,
+      Key: { pk, sk: String(now % 8) },
+      UpdateExpression: 'SET entity = :e ADD n :one',
+      ExpressionAttributeValues: { ':e': 'stats', ':one': 1 },
+    },
+  });
+  const fresh = (pk: string, item: Record<string, unknown>) => ({
+    Put: {
+      TableName: table,
+      Item: { pk, sk: 'X', ...item },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  });
+  return new TransactWriteCommand({
+    TransactItems: [
+      fresh(`I#${id}`, { hash: id }),
+      fresh(`O#${id}`, {
+        ...Object.fromEntries(
+          Array.from({ length: INDEXES - 1 }, (_, i) => [
+            [`gsi${i + 1}pk`, `P${i}`],
+            [`gsi${i + 1}sk`, at],
+          ]).flat(),
+        ),
+        body: 'x'.repeat(1500),
+      }),
+      fresh(`T#${id}`, { order: id }),
+      {
+        Update: {
+          TableName: table,
+          Key: { pk: `C#${id}`, sk: 'X' },
+          UpdateExpression: 'SET gsi1pk = :c, gsi1sk = :at, gsi5pk = :c, gsi5sk = :at ADD n :one',
+          ExpressionAttributeValues: { ':c': 'C', ':at': at, ':one': 1 },
+        },
+      },
+      counter('S'),
+      counter('D'),
+      { Put: { TableName: table, Item: { pk: `B#${id}`, sk: 'X', status: 'pending' } } },
+      windowSlot('e'),
+      windowSlot('i'),
+    ],
+  });
+}
+
+async function dropTable(client: DynamoDBClient): Promise<void> {
+  try {
+    await client.send(new DeleteTableCommand({ TableName: WARMUP_TABLE }));
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+  }
+}
+
+/**
+ * Runs `transactions` order-shaped writes, `CONCURRENCY` at a time, on a table of the stack table's shape
+ * (five indexes, a stream), then deletes it. Stops early when `signal` aborts; a failure is reported to the
+ * caller, who logs it: the stack works without it, only slower at first.
+ */
+export async function warmDynamoDbLocal(
+  client: DynamoDBClient,
+  { transactions = WARMUP_TRANSACTIONS, signal }: { transactions?: number; signal?: AbortSignal } = {},
+): Promise<void> {
+  // A run stopped half-way (killed) leaves the table behind.
+  await dropTable(client);
+  const names = [
+    'pk',
+    'sk',
+    ...Array.from({ length: INDEXES }, (_, i) => [`gsi${i + 1}pk`, `gsi${i + 1}sk`]).flat(),
+  ];
+  await client.send(
+    new CreateTableCommand({
+      TableName: WARMUP_TABLE,
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      AttributeDefinitions: names.map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+      GlobalSecondaryIndexes: Array.from({ length: INDEXES }, (_, i) => ({
+        IndexName: `gsi${i + 1}`,
+        KeySchema: [
+          { AttributeName: `gsi${i + 1}pk`, KeyType: 'HASH' },
+          { AttributeName: `gsi${i + 1}sk`, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+      StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
+    }),
+  );
+  const documents = DynamoDBDocumentClient.from(client);
+  let started = 0;
+  try {
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (started < transactions && !signal?.aborted) {
+          started++;
+          await documents.send(orderShapedWrite(WARMUP_TABLE));
+        }
+      }),
+    );
+  } finally {
+    await dropTable(client);
+  }
+}
