@@ -31,6 +31,8 @@ export const TTL_ATTRIBUTE = 'expiresAt';
 export const METRICS_NAMESPACE = 'Buyback';
 /** Label jobs that failed for good (a missing or refused EasyPost key, bad addresses, retries used up). */
 export const LABEL_FAILURES_METRIC = 'LabelPermanentFailures';
+/** An owed e-mail the outbox relay can never deliver (failed at once, not retried). */
+export const OUTBOX_FAILURES_METRIC = 'OutboxPermanentFailures';
 
 /**
  * The header CloudFront adds to every request it sends to the API origin, carrying the origin secret. A request

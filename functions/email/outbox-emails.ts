@@ -1,27 +1,49 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as ENV from '../../shared/env-vars.js';
 import { adminOrderMessages } from '../../shared/messages.js';
 import { formatLongDate } from '../../shared/rules/date-format.js';
+import { OUTBOX_FAILURES_METRIC } from '../../shared/runtime-env.js';
 import type { EmailJob } from '../../shared/schemas/jobs.js';
 import { completionVars, emailableOrder, ORDER_EMAIL_DEFAULTS } from '../admin-orders/order-emails.js';
-import { getShipment } from '../labels/shipment-repository.js';
-import { db, tableName } from '../lib/db.js';
-import { type OrderItem, type OutboxItem, outbox, type ShipmentItem } from '../lib/entities.js';
+import { batchGetItems, db, tableName } from '../lib/db.js';
+import {
+  type OrderItem,
+  type OutboxItem,
+  type OutboxKind,
+  order as orderEntity,
+  outbox,
+  type SettingsItem,
+  type ShipmentItem,
+  settings as settingsEntity,
+  shipment as shipmentEntity,
+  type TicketItem,
+  ticket as ticketEntity,
+} from '../lib/entities.js';
 import { requireEnv } from '../lib/env.js';
 import { AppError } from '../lib/errors.js';
+import { countMetric, errorDetails, log } from '../lib/log.js';
 import { outboxJobId } from '../lib/outbox.js';
 import { enqueue } from '../lib/queue.js';
 import { conditional } from '../lib/races.js';
 import { orderEmailVars } from '../orders/order-emails.js';
-import { getOrder } from '../orders/order-repository.js';
 import { toPublicSettings } from '../settings/public-settings.js';
-import { getStoredSettings } from '../settings/settings-repository.js';
-import { recordOnOrder } from './email-log-repository.js';
+import { recordFailed, recordOnOrder } from './email-log-repository.js';
 import { LABEL_READY } from './label-templates.js';
 import { ORDER_CONFIRMATION } from './order-templates.js';
-import { findTemplate, getTemplate, type RenderedEmail, renderTemplate } from './templates.js';
+import {
+  type RenderedEmail,
+  renderTemplate,
+  storedOrDefault,
+  storedOrNothing,
+  type TemplateName,
+  templateKey,
+} from './templates.js';
+import { TICKET_CONFIRMATION, TICKET_NOTIFICATION } from './ticket-templates.js';
 
-/** An owed e-mail that can never be written (its order is gone, its data unusable): recorded, not retried. */
+/**
+ * An owed e-mail that can never be sent, whatever the retries: its order or ticket is gone, its data or its
+ * template cannot make it, or the queue refuses its message for what it is. Settled failed at once.
+ */
 export class UnsendableOutbox extends Error {
   constructor(message: string) {
     super(message);
@@ -29,12 +51,11 @@ export class UnsendableOutbox extends Error {
   }
 }
 
-export async function getOutboxRecord(id: string): Promise<OutboxItem | null> {
-  const { Item } = await db.send(
-    new GetCommand({ TableName: tableName(), Key: outbox.key(id), ConsistentRead: true }),
-  );
-  return (Item as OutboxItem | undefined) ?? null;
-}
+/** The part of a stream record's new image the relay needs to know what to read. */
+export type OutboxRef = Pick<OutboxItem, 'outbox_id' | 'kind'> & {
+  order_id?: string;
+  ticket_number?: string;
+};
 
 /** pending → done (with the job id) or failed (with the reason), once: false when it had already moved. */
 export const settleOutbox = (
@@ -109,59 +130,147 @@ export function labelVars(
   };
 }
 
-async function rendered(record: OutboxItem, order: OrderItem): Promise<RenderedEmail> {
-  const settings = toPublicSettings(await getStoredSettings());
+/** The stored template a kind may be overridden by (the label e-mail has none). */
+const STORED_TEMPLATE: Partial<Record<OutboxKind, TemplateName>> = {
+  order_confirmation: 'order_confirmation',
+  order_completed: 'order_completed',
+  ticket_notification: 'ticket_notification',
+  ticket_confirmation: 'ticket_confirmation',
+};
+
+/** Everything one record's e-mail is made from, read in one BatchGetItem. */
+interface OwedReads {
+  record: OutboxItem | undefined;
+  order: OrderItem | undefined;
+  ticket: TicketItem | undefined;
+  shipment: ShipmentItem | undefined;
+  settings: SettingsItem | undefined;
+  template: Record<string, unknown> | undefined;
+}
+
+async function readOwed(ref: OutboxRef): Promise<OwedReads> {
+  const templateName = STORED_TEMPLATE[ref.kind];
+  const keys = {
+    record: outbox.key(ref.outbox_id),
+    settings: settingsEntity.key(),
+    ...(ref.order_id ? { order: orderEntity.key(ref.order_id) } : {}),
+    ...(ref.ticket_number ? { ticket: ticketEntity.key(ref.ticket_number) } : {}),
+    ...(ref.kind === 'label' && ref.order_id ? { shipment: shipmentEntity.key(ref.order_id) } : {}),
+    ...(templateName ? { template: templateKey(templateName) } : {}),
+  };
+  const items = await batchGetItems<Record<string, unknown>>(Object.values(keys));
+  const find = (key: { pk: string; sk: string } | undefined) =>
+    key && items.find((item) => item.pk === key.pk && item.sk === key.sk);
+  return {
+    record: find(keys.record) as OutboxItem | undefined,
+    order: find(keys.order) as OrderItem | undefined,
+    ticket: find(keys.ticket) as TicketItem | undefined,
+    shipment: find(keys.shipment) as ShipmentItem | undefined,
+    settings: find(keys.settings),
+    template: find(keys.template),
+  };
+}
+
+type OwedEmail = Pick<EmailJob, 'to' | 'replyTo' | 'ref'> & RenderedEmail;
+
+function orderEmail(record: OutboxItem & { order_id: string }, reads: OwedReads): OwedEmail {
+  const order = reads.order;
+  if (!order || order.deleted_at) throw new UnsendableOutbox(adminOrderMessages.notFound);
+  const siteName = toPublicSettings(reads.settings ?? null).site_name;
   const siteUrl = requireEnv(ENV.siteUrl);
-  switch (record.kind) {
-    case 'order_confirmation':
-    case 'order_completed': {
-      const ready = emailableOrder(order);
-      // The confirmation falls back to the built-in template when the stored one is unusable, as checkout
-      // always did; a completion refuses it, as the back office's send does ('Template not found').
-      const template =
-        record.kind === 'order_confirmation'
-          ? await getTemplate(ORDER_CONFIRMATION)
-          : await findTemplate(record.kind, ORDER_EMAIL_DEFAULTS);
-      if (!template) throw new UnsendableOutbox(adminOrderMessages.templateNotFound(record.kind));
-      const vars =
-        record.kind === 'order_completed'
-          ? completionVars(ready, settings.site_name, siteUrl, new Date(record.created_at))
-          : orderEmailVars(ready, settings.site_name, siteUrl);
-      return renderTemplate(template, vars);
+  const to = String(order.customer.email).trim();
+  const ref = { kind: 'order' as const, id: order.order_id };
+  if (record.kind === 'label') {
+    // A label replaced since (a later generation) was never e-mailed: its own record owes that one.
+    const shipment = reads.shipment;
+    if (!shipment || shipment.generation !== record.generation || !shipment.label_url) {
+      throw new UnsendableOutbox('The label this e-mail was about is no longer the current label');
     }
-    case 'label': {
-      const shipment = await getShipment(record.order_id);
-      // A label replaced since (a later generation) was never e-mailed: its own record owes that one.
-      if (!shipment || shipment.generation !== record.generation || !shipment.label_url) {
-        throw new UnsendableOutbox('The label this e-mail was about is no longer the current label');
-      }
-      return renderTemplate(LABEL_READY, labelVars(order, shipment, settings.site_name, siteUrl));
-    }
-    default: {
-      const unknown: never = record.kind;
-      throw new UnsendableOutbox(`Unknown outbox kind ${String(unknown)}`);
-    }
+    return { to, ref, ...renderTemplate(LABEL_READY, labelVars(order, shipment, siteName, siteUrl)) };
+  }
+  let ready: OrderItem;
+  try {
+    ready = emailableOrder(order);
+  } catch (error) {
+    // The order's data cannot make this e-mail (spec 001's reasons): retrying would not change that.
+    if (error instanceof AppError) throw new UnsendableOutbox(error.message);
+    throw error;
+  }
+  if (record.kind === 'order_confirmation') {
+    // The confirmation falls back to the built-in template when the stored one is unusable, as checkout
+    // always did.
+    const template = storedOrDefault(reads.template, ORDER_CONFIRMATION);
+    return { to, ref, ...renderTemplate(template, orderEmailVars(ready, siteName, siteUrl)) };
+  }
+  // A completion refuses an unusable stored template, as the back office's send does ('Template not found').
+  const template = storedOrNothing(reads.template, record.kind, ORDER_EMAIL_DEFAULTS);
+  if (!template) throw new UnsendableOutbox(adminOrderMessages.templateNotFound(record.kind));
+  const vars = completionVars(ready, siteName, siteUrl, new Date(record.created_at));
+  return { to, ref, ...renderTemplate(template, vars) };
+}
+
+function ticketEmail(record: OutboxItem & { ticket_number: string }, reads: OwedReads): OwedEmail {
+  const ticket = reads.ticket;
+  if (!ticket) throw new UnsendableOutbox(`Ticket ${record.ticket_number} not found`);
+  const settings = toPublicSettings(reads.settings ?? null);
+  const ref = { kind: 'ticket' as const, id: ticket.ticket_number };
+  if (record.kind === 'ticket_confirmation') {
+    // To whoever typed the address: the ticket number and fixed text only (ticket-templates.ts).
+    const template = storedOrDefault(reads.template, TICKET_CONFIRMATION);
+    const vars = { site_name: settings.site_name, ticket_number: ticket.ticket_number };
+    return { to: ticket.email, ref, ...renderTemplate(template, vars) };
+  }
+  if (!settings.contact_email) throw new UnsendableOutbox('No contact e-mail in the settings');
+  const vars = {
+    site_name: settings.site_name,
+    ticket_number: ticket.ticket_number,
+    name: ticket.name,
+    email: ticket.email,
+    subject: ticket.subject,
+    message: ticket.message,
+  };
+  const template = storedOrDefault(reads.template, TICKET_NOTIFICATION);
+  return { to: settings.contact_email, replyTo: ticket.email, ref, ...renderTemplate(template, vars) };
+}
+
+/**
+ * The e-mail job an outbox record owes, from what was read; its job id is the record's, so queueing it twice
+ * sends it once. Anything that goes wrong while writing it is the data's or the template's doing, which no
+ * retry changes: it is unsendable.
+ */
+export function owedEmail(record: OutboxItem, reads: OwedReads): EmailJob {
+  try {
+    const email = 'order_id' in record ? orderEmail(record, reads) : ticketEmail(record, reads);
+    return { jobId: outboxJobId(record.outbox_id), ...email };
+  } catch (error) {
+    if (error instanceof UnsendableOutbox) throw error;
+    throw new UnsendableOutbox(`The e-mail could not be written: ${(error as Error).message}`);
   }
 }
 
-/** The e-mail job an outbox record owes; its job id is the record's, so queueing it twice sends it once. */
-export async function owedEmail(record: OutboxItem): Promise<EmailJob> {
-  const order = await getOrder(record.order_id);
-  if (!order || order.deleted_at) throw new UnsendableOutbox(adminOrderMessages.notFound);
-  let email: RenderedEmail;
-  try {
-    email = await rendered(record, order);
-  } catch (error) {
-    // The order's data cannot make this e-mail (spec 001's reasons): retrying would not change that.
-    if (error instanceof AppError && error.status < 500) throw new UnsendableOutbox(error.message);
-    throw error;
-  }
-  return {
-    jobId: outboxJobId(record.outbox_id),
-    to: String(order.customer.email).trim(),
-    ...email,
-    ref: { kind: 'order', id: order.order_id },
-  };
+/** The queue's refusals of a message for what it is (its characters, its size): sending it again cannot help. */
+const PERMANENT_QUEUE_REFUSALS: ReadonlySet<string> = new Set([
+  'InvalidMessageContents',
+  'InvalidParameterValue',
+  'InvalidParameterValueException',
+]);
+export const isPermanentQueueRefusal = (error: unknown): boolean =>
+  PERMANENT_QUEUE_REFUSALS.has((error as { name?: string })?.name ?? '');
+
+/**
+ * A record that can never be delivered: failed with the reason, once, where staff look (the order's e-mail
+ * status, Recent Emails) and in a metric that alarms.
+ */
+async function failForGood(record: OutboxItem, reason: string, now: Date, job?: EmailJob): Promise<void> {
+  if (!(await settleOutbox(record.outbox_id, { status: 'failed', error: reason }, now))) return;
+  countMetric(OUTBOX_FAILURES_METRIC);
+  log('error', 'outbox record can never be delivered: failed', { outboxId: record.outbox_id, reason });
+  await recordFailed(
+    outboxJobId(record.outbox_id),
+    { to: job?.to, subject: job?.subject, error: reason, attempts: 1, deadLettered: false },
+    now,
+  );
+  if ('order_id' in record) await recordOnOrder(record.order_id, { status: 'failed', error: reason }, now);
 }
 
 export type RelayOutcome = 'queued' | 'settled' | 'missing' | 'failed';
@@ -169,28 +278,35 @@ export type RelayOutcome = 'queued' | 'settled' | 'missing' | 'failed';
 /**
  * Delivers one outbox record: queue its e-mail, then mark it done (conditional on pending). Safe to run any
  * number of times for one record: a settled record is left alone, and a crash between the queue and the mark
- * queues the same job id again, which the e-mail worker sends once.
+ * queues the same job id again, which the e-mail worker sends once. A record that can never be delivered is
+ * failed at once and the relay goes on; only what may pass (throttling, a time-out, the queue down) throws,
+ * for the stream to retry.
  */
-export async function relayOutbox(id: string, now: () => Date): Promise<RelayOutcome> {
-  const record = await getOutboxRecord(id);
+export async function relayOutbox(ref: OutboxRef, now: () => Date): Promise<RelayOutcome> {
+  const reads = await readOwed(ref);
+  const record = reads.record;
   if (!record) return 'missing';
   if (record.status !== 'pending') return 'settled';
   let job: EmailJob;
   try {
-    job = await owedEmail(record);
+    job = owedEmail(record, reads);
   } catch (error) {
     if (!(error instanceof UnsendableOutbox)) throw error;
-    if (await settleOutbox(id, { status: 'failed', error: error.message }, now())) {
-      await recordOnOrder(record.order_id, { status: 'failed', error: error.message }, now());
-    }
+    await failForGood(record, error.message, now());
     return 'failed';
   }
   try {
     await enqueue(ENV.emailQueueUrl, job);
   } catch (error) {
-    await recordAttempt(id, error instanceof Error ? error.message : String(error), now());
+    const reason = error instanceof Error ? error.message : String(error);
+    if (isPermanentQueueRefusal(error)) {
+      await failForGood(record, `The e-mail queue refused it: ${reason}`, now(), job);
+      return 'failed';
+    }
+    log('warn', 'e-mail queue unavailable, retried', { outboxId: record.outbox_id, ...errorDetails(error) });
+    await recordAttempt(record.outbox_id, reason, now());
     throw error;
   }
-  await settleOutbox(id, { status: 'done', jobId: job.jobId }, now());
+  await settleOutbox(record.outbox_id, { status: 'done', jobId: job.jobId }, now());
   return 'queued';
 }

@@ -1,10 +1,10 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { order as orderEntity, outbox, shipment as shipmentEntity } from '../lib/entities';
-import { outboxId, outboxJobId, outboxRecord } from '../lib/outbox';
+import { outboxId, outboxJobId, outboxRecord, ticketOutboxRecord } from '../lib/outbox';
 
 process.env.TABLE_NAME = 'test-table';
 process.env.EMAIL_QUEUE_URL = 'http://queue.test/email-jobs';
@@ -46,6 +46,8 @@ const SHIPMENT = {
 let records: Record<string, Record<string, unknown>>;
 /** Stored e-mail templates by pk. */
 let templates: Record<string, Record<string, unknown>>;
+let tickets: Record<string, Record<string, unknown>>;
+let settingsItem: Record<string, unknown> | undefined;
 
 const streamRecord = (item: Record<string, unknown>, sequence: string): DynamoDBRecord => ({
   eventID: `event-${sequence}`,
@@ -75,14 +77,22 @@ beforeEach(() => {
   sqs.reset();
   records = {};
   templates = {};
-  ddb.on(GetCommand).callsFake((input: { Key: { pk: string; sk: string } }) => {
-    const { pk, sk } = input.Key;
-    if (pk.startsWith('OUTBOX#')) return { Item: records[pk] };
-    if (pk.startsWith('EMAILTEMPLATE#')) return { Item: templates[pk] };
-    if (pk === ORDER.pk && sk === 'ORDER') return { Item: ORDER };
-    if (pk === ORDER.pk && sk === 'SHIPMENT') return { Item: SHIPMENT };
-    return {};
-  });
+  tickets = {};
+  settingsItem = { pk: 'SETTINGS', sk: 'SITE', site_name: 'Strip Shop', contact_email: 'help@shop.test' };
+  const itemAt = ({ pk, sk }: { pk: string; sk: string }) => {
+    if (pk.startsWith('OUTBOX#')) return records[pk];
+    if (pk.startsWith('EMAILTEMPLATE#')) return templates[pk] && { pk, sk, ...templates[pk] };
+    if (pk.startsWith('TICKET#')) return tickets[pk];
+    if (pk === 'SETTINGS') return settingsItem;
+    if (pk === ORDER.pk && sk === 'ORDER') return ORDER;
+    if (pk === ORDER.pk && sk === 'SHIPMENT') return SHIPMENT;
+    return undefined;
+  };
+  ddb
+    .on(BatchGetCommand)
+    .callsFake((input: { RequestItems: Record<string, { Keys: Array<{ pk: string; sk: string }> }> }) => ({
+      Responses: { 'test-table': input.RequestItems['test-table'].Keys.map(itemAt).filter(Boolean) },
+    }));
   ddb.on(UpdateCommand).resolves({});
   sqs.on(SendMessageCommand).resolves({ MessageId: 'm-1' });
   jest.spyOn(console, 'error').mockImplementation(() => {});
@@ -150,12 +160,14 @@ describe('outbox relay', () => {
     expect(jobs[1].jobId).toBe(jobs[0].jobId);
   });
 
-  test('a queue that refuses the e-mail: the record stays pending with the attempt counted, retried from it', async () => {
+  test('a queue that is down: the record stays pending with the attempt counted, retried from it', async () => {
     const first = confirmation();
     const second = outboxRecord('order_completed', 'C7K2M9Q', NOW, { unique: 'entry-1' });
     records[first.pk] = first;
     records[second.pk] = second;
-    sqs.on(SendMessageCommand).rejects(new Error('message too long'));
+    sqs
+      .on(SendMessageCommand)
+      .rejects(Object.assign(new Error('service unavailable'), { name: 'InternalError' }));
     const result = await run(streamRecord(first, '100'), streamRecord(second, '101'));
     expect(result).toEqual({ batchItemFailures: [{ itemIdentifier: '100' }] });
     // The record after the failed one waits for the retry, which starts from the failed one.
@@ -165,8 +177,70 @@ describe('outbox relay', () => {
       .map((c) => c.args[0].input)
       .filter((input) => String(input.UpdateExpression).includes('ADD attempts'));
     expect(attempts).toHaveLength(1);
-    expect(attempts[0].ExpressionAttributeValues).toMatchObject({ ':reason': 'message too long' });
+    expect(attempts[0].ExpressionAttributeValues).toMatchObject({ ':reason': 'service unavailable' });
     expect(settles()).toHaveLength(0);
+  });
+
+  test.each([
+    ['InvalidMessageContents', 'Invalid characters found.'],
+    [
+      'InvalidParameterValue',
+      'One or more parameters are invalid. Reason: Message must be shorter than 1024 bytes.',
+    ],
+  ])(
+    'a queue that refuses the message itself (%s): failed at once, and the next record goes on',
+    async (name, message) => {
+      const first = confirmation();
+      const second = outboxRecord('order_completed', 'C7K2M9Q', NOW, { unique: 'entry-1' });
+      records[first.pk] = first;
+      records[second.pk] = second;
+      sqs
+        .on(SendMessageCommand)
+        .rejectsOnce(Object.assign(new Error(message), { name, $fault: 'client' }))
+        .resolves({ MessageId: 'm-2' });
+      const metrics = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
+      const result = await run(streamRecord(first, '100'), streamRecord(second, '101'));
+      expect(result).toEqual({ batchItemFailures: [] });
+      expect(sqs.commandCalls(SendMessageCommand)).toHaveLength(2);
+      expect(settles().map((input) => input.ExpressionAttributeValues?.[':status'])).toEqual([
+        'failed',
+        'done',
+      ]);
+      expect(settles()[0].ExpressionAttributeValues?.[':detail']).toBe(
+        `The e-mail queue refused it: ${message}`,
+      );
+      // The order shows it, Recent Emails lists it, and the metric that alarms counts it.
+      const updates = ddb.commandCalls(UpdateCommand).map((c) => c.args[0].input);
+      expect(updates.find((u) => u.Key?.sk === 'ORDER')?.ExpressionAttributeValues).toMatchObject({
+        ':s': 'failed',
+        ':e': `The e-mail queue refused it: ${message}`,
+      });
+      expect(updates.find((u) => String(u.Key?.pk).startsWith('EMAILJOB#'))?.Key).toEqual({
+        pk: `EMAILJOB#${outboxJobId(first.outbox_id)}`,
+        sk: 'JOB',
+      });
+      const lines = metrics.mock.calls.map(([line]) => String(line));
+      expect(lines.filter((line) => line.includes('"OutboxPermanentFailures":1'))).toHaveLength(1);
+    },
+  );
+
+  test('an e-mail whose data breaks the template is failed at once, not retried', async () => {
+    const item = confirmation();
+    records[item.pk] = item;
+    templates['EMAILTEMPLATE#order_confirmation'] = { subject: 'x', html: 'y', text: 'z' };
+    ORDER.customer = null as never;
+    try {
+      expect(await run(streamRecord(item, '100'))).toEqual({ batchItemFailures: [] });
+    } finally {
+      ORDER.customer = {
+        firstName: 'Jamie',
+        lastName: 'Doe',
+        email: 'jamie@example.com',
+        phone: '(614) 555-0123',
+      };
+    }
+    expect(sent()).toHaveLength(0);
+    expect(settles()[0].ExpressionAttributeValues?.[':detail']).toMatch(/^The e-mail could not be written: /);
   });
 
   test('an e-mail that can never be written (order gone) is settled as failed, not retried', async () => {
@@ -206,6 +280,57 @@ describe('outbox relay', () => {
     await run(streamRecord(item, '100'));
     expect(sent()).toHaveLength(0);
     expect(settles()[0]).toMatchObject({ ExpressionAttributeValues: { ':status': 'failed' } });
+  });
+});
+
+describe('ticket e-mails through the outbox', () => {
+  const TICKET = {
+    pk: 'TICKET#T-ABC234',
+    sk: 'TICKET',
+    ticket_number: 'T-ABC234',
+    name: 'Pat <b>Lee</b>',
+    email: 'pat@example.com',
+    subject: 'Question',
+    message: 'Phone: 5551230000\n\nHow do I ship?',
+  };
+
+  test("the shop's notification (reply to the sender) and the sender's confirmation (the number only)", async () => {
+    tickets[TICKET.pk] = TICKET;
+    const notice = ticketOutboxRecord('ticket_notification', 'T-ABC234', NOW);
+    const confirm = ticketOutboxRecord('ticket_confirmation', 'T-ABC234', NOW);
+    records[notice.pk] = notice;
+    records[confirm.pk] = confirm;
+    expect(await run(streamRecord(notice, '100'), streamRecord(confirm, '101'))).toEqual({
+      batchItemFailures: [],
+    });
+    const [toShop, toSender] = sent();
+    expect(toShop).toMatchObject({
+      jobId: outboxJobId('ticket_notification#T-ABC234'),
+      to: 'help@shop.test',
+      replyTo: 'pat@example.com',
+      subject: 'New Lead/Support Ticket: T-ABC234',
+      ref: { kind: 'ticket', id: 'T-ABC234' },
+    });
+    expect(toShop.html).toContain('Pat &lt;b&gt;Lee&lt;/b&gt;');
+    expect(toSender).toMatchObject({
+      to: 'pat@example.com',
+      subject: 'We received your message (ticket T-ABC234)',
+    });
+    expect(toSender.text).not.toContain('How do I ship?');
+    expect(settles().map((input) => input.ExpressionAttributeValues?.[':status'])).toEqual(['done', 'done']);
+  });
+
+  test('no contact e-mail in the settings: the notification fails for good, with the reason', async () => {
+    tickets[TICKET.pk] = TICKET;
+    settingsItem = { pk: 'SETTINGS', sk: 'SITE', site_name: 'Strip Shop', contact_email: '' };
+    const notice = ticketOutboxRecord('ticket_notification', 'T-ABC234', NOW);
+    records[notice.pk] = notice;
+    expect(await run(streamRecord(notice, '100'))).toEqual({ batchItemFailures: [] });
+    expect(sent()).toHaveLength(0);
+    expect(settles()[0].ExpressionAttributeValues).toMatchObject({
+      ':status': 'failed',
+      ':detail': 'No contact e-mail in the settings',
+    });
   });
 });
 

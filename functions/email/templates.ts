@@ -57,14 +57,19 @@ const usable = (item: Record<string, unknown>): boolean =>
   item.subject.trim() !== '' &&
   (item.html.trim() !== '' || item.text.trim() !== '');
 
+/** Where a stored template (the back office's override of a default) lives. */
+export const templateKey = (name: string) => emailTemplate.key(name);
+
 async function storedTemplate(name: string): Promise<Record<string, unknown> | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: emailTemplate.key(name) }));
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: templateKey(name) }));
   return Item;
 }
 
-/** The stored template of the default's name, or the default itself. */
-export async function getTemplate(fallback: EmailTemplate): Promise<EmailTemplate> {
-  const Item = await storedTemplate(fallback.name);
+/** getTemplate's rule, given the stored item as read: a usable stored template wins over the default. */
+export function storedOrDefault(
+  Item: Record<string, unknown> | undefined,
+  fallback: EmailTemplate,
+): EmailTemplate {
   if (Item && usable(Item)) {
     return {
       name: fallback.name,
@@ -76,6 +81,28 @@ export async function getTemplate(fallback: EmailTemplate): Promise<EmailTemplat
   return fallback;
 }
 
+/** The stored template of the default's name, or the default itself. */
+export async function getTemplate(fallback: EmailTemplate): Promise<EmailTemplate> {
+  return storedOrDefault(await storedTemplate(fallback.name), fallback);
+}
+
+/**
+ * findTemplate's rule, given the stored item as read: the stored template, else the default; null when the
+ * stored row exists but cannot be rendered, or the name has no default.
+ */
+export function storedOrNothing(
+  Item: Record<string, unknown> | undefined,
+  name: TemplateName,
+  defaults: Partial<Record<TemplateName, EmailTemplate>>,
+): EmailTemplate | null {
+  if (Item) {
+    return usable(Item)
+      ? { name, subject: Item.subject as string, html: Item.html as string, text: Item.text as string }
+      : null;
+  }
+  return defaults[name] ?? null;
+}
+
 /**
  * For staff sending a named template on purpose: the stored template, else the default; null when the stored
  * row exists but cannot be rendered (staff broke it: say so rather than silently send the default) or the
@@ -85,11 +112,5 @@ export async function findTemplate(
   name: TemplateName,
   defaults: Partial<Record<TemplateName, EmailTemplate>>,
 ): Promise<EmailTemplate | null> {
-  const Item = await storedTemplate(name);
-  if (Item) {
-    return usable(Item)
-      ? { name, subject: Item.subject as string, html: Item.html as string, text: Item.text as string }
-      : null;
-  }
-  return defaults[name] ?? null;
+  return storedOrNothing(await storedTemplate(name), name, defaults);
 }

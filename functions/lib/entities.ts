@@ -588,27 +588,26 @@ export const smsOptOut = {
 // ----------------------------------------------------------------------------------------------------- outbox
 
 /** What an outbox record owes: one e-mail, rendered and queued by the outbox relay from the table's stream. */
-export type OutboxKind = 'order_confirmation' | 'order_completed' | 'label';
+export type OrderOutboxKind = 'order_confirmation' | 'order_completed' | 'label';
+/** A contact-form ticket's e-mails: the shop's notification and the sender's confirmation. */
+export type TicketOutboxKind = 'ticket_notification' | 'ticket_confirmation';
+export type OutboxKind = OrderOutboxKind | TicketOutboxKind;
 
 /**
  * A side effect owed by a write, recorded in that write's transaction (the order, its completion, a bought
- * label). The outbox relay (a DynamoDB Streams consumer that sees only INSERTs of these items) renders the
- * e-mail, queues it under a job id derived from the record's id, and marks the record done: a crash between
- * the commit and the queue loses nothing, and a redelivered stream record never sends twice.
+ * label, a ticket). The outbox relay (a DynamoDB Streams consumer that sees only INSERTs of these items)
+ * renders the e-mail, queues it under a job id derived from the record's id, and marks the record done: a
+ * crash between the commit and the queue loses nothing, and a redelivered stream record never sends twice.
  */
-export interface OutboxItem {
+interface OutboxFields {
   pk: string;
   sk: 'OUTBOX';
   entity: 'outbox';
-  /** `<kind>#<orderId>[#<what makes it unique>]`: one e-mail per fact (per order, per completion, per label). */
+  /** `<kind>#<order id or ticket number>[#<what makes it unique>]`: one e-mail per fact. */
   outbox_id: string;
-  kind: OutboxKind;
-  order_id: string;
-  /** The label's generation (kind label): the e-mail is about that label. */
-  generation?: number;
   status: 'pending' | 'done' | 'failed';
   created_at: string;
-  /** Set by the relay: when it queued the e-mail, under which job id; or why it could not (failed). */
+  /** Set by the relay: when it queued the e-mail, under which job id; or why it never can (failed). */
   done_at?: string;
   job_id?: string;
   error?: string;
@@ -616,6 +615,17 @@ export interface OutboxItem {
   attempts?: number;
   last_error?: string;
 }
+
+export type OutboxItem = OutboxFields &
+  (
+    | {
+        kind: OrderOutboxKind;
+        order_id: string;
+        /** The label's generation (kind label): the e-mail is about that label. */
+        generation?: number;
+      }
+    | { kind: TicketOutboxKind; ticket_number: string }
+  );
 
 export const outbox = {
   key: (outboxId: string) => ({ pk: `${P.outbox}${outboxId}`, sk: 'OUTBOX' as const }),

@@ -9,7 +9,11 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { LABEL_FAILURES_METRIC, METRICS_NAMESPACE } from '../../shared/runtime-env.js';
+import {
+  LABEL_FAILURES_METRIC,
+  METRICS_NAMESPACE,
+  OUTBOX_FAILURES_METRIC,
+} from '../../shared/runtime-env.js';
 import type { StageConfig } from '../stage-config.js';
 
 export interface MonitoringProps {
@@ -187,6 +191,17 @@ export class Monitoring extends Construct {
         new cloudwatch.Metric({
           namespace: METRICS_NAMESPACE,
           metricName: LABEL_FAILURES_METRIC,
+          dimensionsMap: { Stage: props.config.stage },
+          ...sum,
+        }),
+        1,
+      ),
+      alarm(
+        'OutboxPermanentFailures',
+        'An owed e-mail can never be delivered (the queue refused its message, or its order, ticket or template cannot make it): that seller or the shop never gets it.',
+        new cloudwatch.Metric({
+          namespace: METRICS_NAMESPACE,
+          metricName: OUTBOX_FAILURES_METRIC,
           dimensionsMap: { Stage: props.config.stage },
           ...sum,
         }),

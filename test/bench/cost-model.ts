@@ -72,7 +72,7 @@ export const ASSUMPTIONS = {
   secretContainersPerFunction: 2,
   logBytesPerInvocation: 1536,
   logRetentionMonths: 3,
-  customMetrics: 1,
+  customMetrics: 2,
   wafRules: 4,
   kmsKeys: 1,
   staffUsers: 3,
@@ -216,7 +216,7 @@ export function fixedMonthly(template: TemplateFacts): FixedLine[] {
       usdPerMonth: template.alarmMetrics * p.cloudwatch.perAlarmMetricMonth,
     },
     {
-      item: 'CloudWatch custom metric (LabelPermanentFailures)',
+      item: 'CloudWatch custom metrics (LabelPermanentFailures, OutboxPermanentFailures)',
       quantity: a.customMetrics,
       usdPerMonth: a.customMetrics * p.cloudwatch.perCustomMetricMonth,
     },

@@ -74,7 +74,7 @@ export const PRICES = {
     source: 'https://aws.amazon.com/cloudwatch/pricing/',
     /** Standard resolution; an alarm on a metric math expression pays for each metric in it. */
     perAlarmMetricMonth: 0.1,
-    /** A custom metric (LabelPermanentFailures, published as an embedded-metric log line). */
+    /** A custom metric (LabelPermanentFailures, OutboxPermanentFailures: embedded-metric log lines). */
     perCustomMetricMonth: 0.3,
     perGbLogsIngested: 0.5,
     perGbMonthLogsStored: 0.03,

@@ -1087,6 +1087,7 @@ describe('production readiness', () => {
       'SesBounceRate',
       'SesComplaintRate',
       'LabelPermanentFailures',
+      'OutboxPermanentFailures',
       'ScheduleFailures',
     ]) {
       expect(alarmIds.filter((id) => id.startsWith(`Monitoring${name}`))).toHaveLength(1);
@@ -1102,6 +1103,15 @@ describe('production readiness', () => {
       Namespace: 'Buyback',
       MetricName: 'LabelPermanentFailures',
       Dimensions: [{ Name: 'Stage', Value: 'prod' }],
+    });
+    const [, outbox] = ofType(prod().json, 'AWS::CloudWatch::Alarm').find(([id]) =>
+      id.startsWith('MonitoringOutboxPermanentFailures'),
+    )!;
+    expect(outbox.Properties).toMatchObject({
+      Namespace: 'Buyback',
+      MetricName: 'OutboxPermanentFailures',
+      Dimensions: [{ Name: 'Stage', Value: 'prod' }],
+      Threshold: 1,
     });
   });
 });

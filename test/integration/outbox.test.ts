@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { GetQueueAttributesCommand, SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { emailJob, order as orderEntity, outbox } from '../../functions/lib/entities';
 import { outboxId, outboxJobId } from '../../functions/lib/outbox';
 import type { OrderConfirmation } from '../../shared/schemas/order';
@@ -14,13 +13,6 @@ import { waitFor } from '../support/wait';
 jest.setTimeout(180_000);
 
 const orderKey = (orderId: string) => orderEntity.key(orderId);
-
-const sqs = () =>
-  new SQSClient({
-    endpoint: stack().urls.sqs,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
 
 const outboxRecord = (id: string) => getItem(outbox.key(id));
 
@@ -40,25 +32,26 @@ async function settledAndSent(id: string) {
   return { record, log };
 }
 
+/** The local SQS's fault switch (infra/local/sqs-front.ts) for the e-mail queue. */
+async function emailQueueFault(fault: { mode: 'down' | 'ok' } | { mode: 'refuse'; match: string }) {
+  const res = await fetch(`${stack().urls.site}/__local/sqs/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ queue: stack().queues['email-jobs'], ...fault }),
+  });
+  expect(res.status).toBe(200);
+}
+
 /**
- * The crash between a commit and the queue: while `during` runs, the e-mail queue refuses every order e-mail
- * (too large for it), then it is put back as it was.
+ * The crash between a commit and the queue: while `during` runs, the e-mail queue is down (SendMessage answers
+ * 500, a failure that passes), then it is back.
  */
-async function withRefusingEmailQueue(during: () => Promise<void>): Promise<void> {
-  const queueUrl = stack().queues['email-jobs'];
-  const { Attributes } = await sqs().send(
-    new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['MaximumMessageSize'] }),
-  );
-  const original = Attributes?.MaximumMessageSize ?? '262144';
-  await sqs().send(
-    new SetQueueAttributesCommand({ QueueUrl: queueUrl, Attributes: { MaximumMessageSize: '1024' } }),
-  );
+async function withEmailQueueDown(during: () => Promise<void>): Promise<void> {
+  await emailQueueFault({ mode: 'down' });
   try {
     await during();
   } finally {
-    await sqs().send(
-      new SetQueueAttributesCommand({ QueueUrl: queueUrl, Attributes: { MaximumMessageSize: original } }),
-    );
+    await emailQueueFault({ mode: 'ok' });
   }
 }
 
@@ -73,14 +66,14 @@ async function failedOnce(id: string): Promise<void> {
 }
 
 describe('the e-mail outbox', () => {
-  test('the confirmation e-mail survives a queue that refuses it after the order commits, and arrives once', async () => {
+  test('the confirmation e-mail survives a queue that is down after the order commits, and arrives once', async () => {
     // Before the outbox, checkout queued the e-mail itself after the commit, and a refusal lost it.
     const email = uniqueEmail('outbox');
     const [product] = await catalogue();
     const body = checkoutBody(email, [{ productId: product.id, quantity: 1 }]);
     const key = randomUUID();
     let order = {} as OrderConfirmation;
-    await withRefusingEmailQueue(async () => {
+    await withEmailQueueDown(async () => {
       const res = await postOrder(body, key);
       expect(res.status).toBe(201);
       order = res.body as unknown as OrderConfirmation;
@@ -97,12 +90,12 @@ describe('the e-mail outbox', () => {
     expect(await waitForMail(email, 1)).toHaveLength(1);
   });
 
-  test('the completion e-mail survives a queue that refuses it after the status change commits, and arrives once', async () => {
+  test('the completion e-mail survives a queue that is down after the status change commits, and arrives once', async () => {
     const order = await placeOrder();
     await waitForMail(order.customer.email, 1, 60_000);
     const adminToken = (await signIn(stack().admin.email, stack().admin.password)).idToken;
     let entryId = '';
-    await withRefusingEmailQueue(async () => {
+    await withEmailQueueDown(async () => {
       const res = await api<{ completionEmail: { queued: boolean; message: string } | null }>(
         `/api/admin/orders/${order.orderId}/status`,
         {
@@ -162,5 +155,42 @@ describe('the e-mail outbox', () => {
     expect(
       (await waitForMail(order.customer.email, 2)).filter((m) => m.subject.includes('shipping label')),
     ).toHaveLength(1);
+  });
+
+  test("a record the queue will never take fails at once with the reason, and the next order's e-mail is not held back", async () => {
+    const [product] = await catalogue();
+    const poisoned = uniqueEmail('poisoned');
+    const next = uniqueEmail('after-poison');
+    await emailQueueFault({ mode: 'refuse', match: poisoned });
+    let refused = {} as OrderConfirmation;
+    try {
+      refused = (await postOrder(checkoutBody(poisoned, [{ productId: product.id, quantity: 1 }])))
+        .body as unknown as OrderConfirmation;
+      const after = (await postOrder(checkoutBody(next, [{ productId: product.id, quantity: 1 }])))
+        .body as unknown as OrderConfirmation;
+      // Behind the refused record on the same stream, the next order's e-mail goes out on the first try.
+      await settledAndSent(outboxId('order_confirmation', after.orderId));
+      const nextRecord = await outboxRecord(outboxId('order_confirmation', after.orderId));
+      expect(nextRecord?.attempts).toBeUndefined();
+    } finally {
+      await emailQueueFault({ mode: 'ok' });
+    }
+    const id = outboxId('order_confirmation', refused.orderId);
+    const failed = await waitFor(
+      'the refused record',
+      () => outboxRecord(id),
+      (r) => r?.status === 'failed',
+    );
+    expect(failed?.error).toMatch(/^The e-mail queue refused it: /);
+    expect(failed?.attempts).toBeUndefined();
+    // Staff see it on the order and in Recent Emails.
+    const stored = await waitFor(
+      "the order's e-mail status",
+      () => getItem(orderKey(refused.orderId)),
+      (o) => o?.email_delivery_status === 'failed',
+    );
+    expect(stored?.email_error).toBe(failed?.error);
+    const log = await getItem(emailJob.key(outboxJobId(id)));
+    expect(log).toMatchObject({ status: 'failed', recipient_email: poisoned, error: failed?.error });
   });
 });
