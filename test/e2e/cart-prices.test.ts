@@ -152,6 +152,36 @@ describe.each<ViewportName>(['desktop', 'mobile'])('a saved cart after a price c
     expect(pageErrors(page)).toEqual([]);
   });
 
+  it('a price changed moments after the catalogue was read shows on the cart and checkout opened from the site itself', async () => {
+    // The product page read the catalogue; the cart and checkout are reached by the site's own links, within
+    // the time the catalogue counts as fresh, so nothing reloads the page.
+    await addToCart(page, product, QUANTITY);
+    await setProduct(product.id, { buybackprice: to });
+    await page.getByRole('link', { name: 'Go to Cart' }).click();
+    await page.waitForURL(/\/cart$/);
+    const line = messages.cart.priceChanged(product.name, formatMoney(from), formatMoney(to));
+    await page.getByTestId('price-change-notice').getByText(line).waitFor();
+    await waitForText(page, 'cart-total', formatMoney(lineTotal(to, QUANTITY)));
+    await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+    await page.waitForURL(/\/checkout$/);
+    await page.getByTestId('price-change-notice').getByText(line).waitFor();
+    await waitForText(page, 'checkout-earnings', formatMoney(lineTotal(to, QUANTITY)));
+
+    // And straight to checkout: a further change made while the cart was open shows there before the form.
+    const later = Math.round((to + 1.5) * 100) / 100;
+    await page.goBack();
+    await page.waitForURL(/\/cart$/);
+    await setProduct(product.id, { buybackprice: later });
+    await page.getByRole('link', { name: 'Proceed to Checkout' }).click();
+    await page.waitForURL(/\/checkout$/);
+    await waitForText(page, 'checkout-earnings', formatMoney(lineTotal(later, QUANTITY)));
+    await page
+      .getByTestId('price-change-notice')
+      .getByText(messages.cart.priceChanged(product.name, formatMoney(from), formatMoney(later)))
+      .waitFor();
+    expect(pageErrors(page)).toEqual([]);
+  });
+
   it('a price that moves while checkout is open stops the submit and is shown first', async () => {
     await addToCart(page, product, QUANTITY);
     await page.goto(site('/checkout'));
