@@ -198,7 +198,8 @@ export const subscribers = {
 
 /**
  * Consumers of the table's stream. The outbox relay queues the e-mails that writes owe (order confirmation,
- * completion, label): each owing write adds an outbox record to its own transaction (docs/data-model.md).
+ * completion, label, a ticket's two): each owing write adds an outbox record to its own transaction
+ * (docs/data-model.md).
  */
 export const streamConsumers = {
   outboxRelay: {
@@ -208,8 +209,10 @@ export const streamConsumers = {
     batchSize: 10,
     retryAttempts: 10,
     capabilities: [
-      items(['GetItem', 'UpdateItem'], 'outbox'),
-      items(['GetItem'], 'order', 'settings', 'emailTemplate'),
+      // One read per record: the record, its order (and shipment) or ticket, the settings, its stored template.
+      items(['BatchGetItem'], 'outbox', 'order', 'ticket', 'settings', 'emailTemplate'),
+      // Settling the record; a record failed for good shows on its order and in Recent Emails.
+      items(['UpdateItem'], 'outbox', 'order', 'emailJob'),
       'email-jobs:send',
     ],
   },

@@ -1,9 +1,4 @@
-import {
-  DeleteCommand,
-  DynamoDBDocumentClient,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { AppError } from './errors';
 
@@ -31,9 +26,15 @@ const windowOf = (count: number, endsAt: string) => ({
 
 beforeEach(() => {
   ddb.reset();
-  ddb.on(DeleteCommand).resolves({});
   ddb.on(UpdateCommand).resolves({});
 });
+
+/** The updates that restart an ended window (a new, empty one). */
+const restarts = () =>
+  ddb
+    .commandCalls(UpdateCommand)
+    .map((c) => c.args[0].input)
+    .filter((input) => input.ConditionExpression === '#end <= :now');
 
 const slotUpdates = (call = 0) =>
   ddb.commandCalls(TransactWriteCommand)[call].args[0].input.TransactItems!.map((i) => i.Update!);
@@ -50,7 +51,7 @@ describe('takeSlots', () => {
     expect(email.ConditionExpression).toBe('attribute_not_exists(pk) OR (#end > :now AND #count < :max)');
     expect(email.ExpressionAttributeValues).toMatchObject({ ':end': now.getTime() + 3_600_000, ':max': 5 });
     expect(ip.ExpressionAttributeValues).toMatchObject({ ':max': 10 });
-    expect(ddb.commandCalls(DeleteCommand)).toHaveLength(0);
+    expect(restarts()).toHaveLength(0);
   });
 
   it('answers 429 with Retry-After to the end of the used-up window, counting nothing', async () => {
@@ -66,10 +67,10 @@ describe('takeSlots', () => {
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ status: 429, message: 'wait 23', headers: { 'retry-after': '1380' } });
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
-    expect(ddb.commandCalls(DeleteCommand)).toHaveLength(0);
+    expect(restarts()).toHaveLength(0);
   });
 
-  it('a window that has ended (TTL not yet run) is cleared and the slots taken again', async () => {
+  it('a window that has ended (TTL not yet run) is restarted, empty, and the slots taken again', async () => {
     ddb
       .on(TransactWriteCommand)
       .rejectsOnce(
@@ -80,11 +81,13 @@ describe('takeSlots', () => {
       )
       .resolves({});
     await expect(takeSlots(limits, now, message)).resolves.toEqual(expect.any(Function));
-    const cleared = ddb.commandCalls(DeleteCommand).map((c) => c.args[0].input);
-    expect(cleared).toEqual([
-      expect.objectContaining({ Key: { pk: `RATELIMIT#${limits[0].scope}`, sk: 'WINDOW' } }),
+    expect(restarts()).toEqual([
+      expect.objectContaining({
+        Key: { pk: `RATELIMIT#${limits[0].scope}`, sk: 'WINDOW' },
+        UpdateExpression: 'SET #count = :zero, #end = :end, #ttl = :ttl',
+        ExpressionAttributeValues: expect.objectContaining({ ':zero': 0, ':end': now.getTime() + 3_600_000 }),
+      }),
     ]);
-    expect(cleared[0].ConditionExpression).toBe('#end <= :now');
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(2);
   });
 
@@ -120,16 +123,16 @@ describe('countHits', () => {
     await countHits([limits[0]], now);
     const [hit] = ddb.commandCalls(UpdateCommand).map((c) => c.args[0].input);
     expect(hit.ConditionExpression).toBe('attribute_not_exists(pk) OR (#end > :now)');
-    expect(ddb.commandCalls(DeleteCommand)).toHaveLength(0);
+    expect(restarts()).toHaveLength(0);
   });
 
-  it('clears a window that has ended and counts again', async () => {
+  it('restarts a window that has ended and counts again', async () => {
     ddb
       .on(UpdateCommand)
       .rejectsOnce(Object.assign(new Error('ended'), { name: 'ConditionalCheckFailedException' }))
       .resolves({});
     await countHits([limits[0]], now);
-    expect(ddb.commandCalls(DeleteCommand)).toHaveLength(1);
-    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(2);
+    expect(restarts()).toHaveLength(1);
+    expect(ddb.commandCalls(UpdateCommand)).toHaveLength(3);
   });
 });

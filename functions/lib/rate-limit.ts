@@ -1,4 +1,4 @@
-import { BatchGetCommand, DeleteCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TTL_ATTRIBUTE } from '../../shared/runtime-env.js';
 import { db, tableName } from './db.js';
 import { rateLimit } from './entities.js';
@@ -94,16 +94,26 @@ function hit(limit: Limit, now: Date, max?: number) {
 /** The TransactWriteItem that takes one slot of `limit` inside the caller's transaction. */
 export const slotWrite = (limit: Limit, now: Date) => ({ Update: hit(limit, now, limit.max) });
 
-/** Removes a window that has ended (and only such a one), so the next hit opens a new one. */
-async function clearEnded(limit: Limit, now: Date): Promise<void> {
+/**
+ * Starts a new, empty window where one has ended (and only there), so the next hit counts in it. An update,
+ * not a delete: no public route may delete items.
+ */
+async function restartEnded(limit: Limit, now: Date): Promise<void> {
+  const end = now.getTime() + limit.windowMinutes * 60_000;
   try {
     await db.send(
-      new DeleteCommand({
+      new UpdateCommand({
         TableName: tableName(),
         Key: rateLimit.key(limit.scope),
+        UpdateExpression: 'SET #count = :zero, #end = :end, #ttl = :ttl',
         ConditionExpression: '#end <= :now',
-        ExpressionAttributeNames: { '#end': 'window_end' },
-        ExpressionAttributeValues: { ':now': now.getTime() },
+        ExpressionAttributeNames: { '#count': 'count', '#end': 'window_end', '#ttl': TTL_ATTRIBUTE },
+        ExpressionAttributeValues: {
+          ':zero': 0,
+          ':end': end,
+          ':ttl': Math.ceil(end / 1000) + 60,
+          ':now': now.getTime(),
+        },
       }),
     );
   } catch (error) {
@@ -131,7 +141,7 @@ export const conflicted = (reasons: Array<{ Code?: string } | undefined>): boole
 /**
  * After a transaction that took these slots was cancelled, with the reasons of the slot writes (in the order
  * of `limits`): a 429 naming the wait when any window is full; otherwise true when a slot was refused (a window
- * that had ended is cleared on the way), so the caller writes again; false when no slot was the cause.
+ * that had ended is restarted on the way), so the caller writes again; false when no slot was the cause.
  */
 export async function refusedSlots(
   limits: Limit[],
@@ -150,7 +160,7 @@ export async function refusedSlots(
   await Promise.all(
     refused
       .filter(({ reason }) => !open(fromRaw(reason?.Item), now))
-      .map(({ limit }) => clearEnded(limit, now)),
+      .map(({ limit }) => restartEnded(limit, now)),
   );
   return refused.length > 0;
 }
@@ -167,7 +177,7 @@ export async function countHits(limits: Limit[], now: Date): Promise<void> {
           return;
         } catch (error) {
           if (!isConditionFailure(error) || attempt >= ATTEMPTS) throw error;
-          await clearEnded(limit, now);
+          await restartEnded(limit, now);
         }
       }
     }),

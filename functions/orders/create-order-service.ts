@@ -205,7 +205,7 @@ export async function createOrder(
         const winner = await replay(key, hash, await getIdempotencyRecord(key));
         if (winner) return { created: false, order: winner };
       }
-      // A limit used up answers 429; a window that had ended was cleared, and the order is written again.
+      // A limit used up answers 429; a window that had ended was restarted, and the order is written again.
       if (error.conflict === 'slots') await refusedSlots(limits, error.extraReasons, now, m.tooMany);
       // An order id collision or a conflicting concurrent write: back off briefly and try a fresh id.
       else await new Promise((resolve) => setTimeout(resolve, 20 * attempt + randomInt(30)));

@@ -42,7 +42,7 @@ function newTicket(form: ContactForm, at: string): TicketItem {
   };
 }
 
-/** Whether a refused slot of `limit` means its window is full (false: it had ended, and was cleared). */
+/** Whether a refused slot of `limit` means its window is full (false: it had ended, and was restarted). */
 async function usedUp(limit: Limit, reason: { Code?: string } | undefined, now: Date): Promise<boolean> {
   try {
     await refusedSlots([limit], [reason], now, contactMessages.tooMany);

@@ -12,12 +12,13 @@ export const createOrder = {
   request: { headers: ZIdempotencyHeaders, body: ZCreateOrderRequest },
   response: ZOrderConfirmation,
   capabilities: [
+    // The one read: an earlier answer to the key, the settings, the products.
+    items(['BatchGetItem'], 'checkoutIdempotency', 'settings', 'product'),
+    // The one write, and the winner's answer when a duplicate loses the race.
     items(['GetItem', 'PutItem'], 'checkoutIdempotency', 'order'),
     items(['PutItem'], 'orderToken', 'outbox'),
     items(['UpdateItem'], 'customer', 'stats', 'dailyStats'),
-    items(['PutItem', 'UpdateItem'], 'rateLimit'),
-    items(['BatchGetItem'], 'product'),
-    items(['GetItem'], 'settings'),
+    items(['UpdateItem'], 'rateLimit'),
     'payout:encrypt',
   ],
 } as const satisfies RouteDef;

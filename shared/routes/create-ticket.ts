@@ -2,7 +2,7 @@ import type { RouteDef } from '../route-def.js';
 import { ZContactForm, ZTicketCreated } from '../schemas/ticket.js';
 import { items } from '../table-access.js';
 
-/** The contact form: a support ticket, plus e-mails to the shop and to the sender. */
+/** The contact form: a support ticket, owing e-mails to the shop and to the sender (outbox records). */
 export const createTicket = {
   method: 'POST',
   path: '/api/tickets',
@@ -11,10 +11,9 @@ export const createTicket = {
   request: { body: ZContactForm },
   response: ZTicketCreated,
   capabilities: [
-    items(['PutItem'], 'ticket'),
+    items(['PutItem'], 'ticket', 'outbox'),
     items(['UpdateItem'], 'stats'),
-    items(['PutItem', 'UpdateItem'], 'rateLimit'),
-    items(['GetItem'], 'settings', 'emailTemplate'),
-    'email-jobs:send',
+    items(['UpdateItem'], 'rateLimit'),
+    items(['GetItem'], 'settings'),
   ],
 } as const satisfies RouteDef;

@@ -13,5 +13,5 @@ export const lookupOrder = {
   handler: 'orders/lookup-order',
   request: { body: ZOrderLookupRequest },
   response: ZOrderTracking,
-  capabilities: [items(['GetItem'], 'order'), items(['BatchGetItem', 'PutItem', 'UpdateItem'], 'rateLimit')],
+  capabilities: [items(['GetItem'], 'order'), items(['BatchGetItem', 'UpdateItem'], 'rateLimit')],
 } as const satisfies RouteDef;

@@ -13,7 +13,7 @@ export const regenerateQrCode = {
   capabilities: [
     items(['GetItem'], 'orderToken'),
     items(['Query', 'UpdateItem'], 'order'),
-    items(['PutItem', 'UpdateItem'], 'rateLimit'),
+    items(['UpdateItem'], 'rateLimit'),
     'secret:read',
   ],
 } as const satisfies RouteDef;

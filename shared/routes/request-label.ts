@@ -16,7 +16,7 @@ export const requestLabel = {
   capabilities: [
     items(['GetItem'], 'orderToken'),
     items(['Query', 'UpdateItem'], 'order'),
-    items(['PutItem', 'UpdateItem'], 'rateLimit'),
+    items(['UpdateItem'], 'rateLimit'),
     'label-jobs:send',
   ],
 } as const satisfies RouteDef;

@@ -194,7 +194,13 @@ describe('least privilege inside the table', () => {
         ),
     );
     expect(granted.filter((g) => !seen.has(g) && !(g in READ_BY_HAND)).sort()).toEqual([]);
-    expect(Object.keys(READ_BY_HAND).filter((g) => seen.has(g) || !granted.includes(g))).toEqual([]);
+    // A path read by hand is still granted, and one the recording reaches is no longer listed, except those
+    // whose reach depends on which test ran first (the first product numbers allocated find no counter).
+    expect(
+      Object.keys(READ_BY_HAND).filter(
+        (g) => (seen.has(g) && !ORDER_DEPENDENT.has(g)) || !granted.includes(g),
+      ),
+    ).toEqual([]);
   });
 
   it('docs/data-model.md lists what each function may touch, as the rows say', () => {
@@ -222,10 +228,18 @@ describe('least privilege inside the table', () => {
 const NOT_RECORDED: string[] = ['adminRegenerateQrCode'];
 
 /** Grants no recorded test reaches, read in the code: `<function> <action> [index] <partition>` and why. */
+/** Paths a recording may or may not reach, depending on the order the test files ran in. */
+const ORDER_DEPENDENT = new Set([
+  'adminImportProducts Query collection CATALOGUE',
+  'adminCreateProduct Query collection CATALOGUE',
+]);
+
 const READ_BY_HAND: Record<string, string> = {
   'adminRegenerateQrCode Query ORDER#': 'loadForAdmin: the order and its shipment (one Query of ORDER#<id>)',
   'adminRegenerateQrCode UpdateItem ORDER#': 'recordQrCode: the shipment and the order, one transaction',
   'adminImportProducts Query collection CATALOGUE':
+    'allocateProductIds: the highest productid when no counter exists',
+  'adminCreateProduct Query collection CATALOGUE':
     'allocateProductIds: the highest productid when no counter exists',
   'adminSaveEmailSettings PutItem SETTINGS':
     'updateSettings: creates the record with the defaults when none exists',
