@@ -15,11 +15,11 @@
  *
  * The routes come from the page tables (web/src/app/pages.ts, admin-pages.ts): each `{ path, page }` entry
  * whose page is `pageLoader(() => import('…'))`. CloudFront's function picks an address's page
- * (infra/constructs/site-pages.ts), and the local stack runs the same function.
+ * (build/site-pages.ts), and the local stack runs the same function.
  */
 import { readFileSync } from 'node:fs';
 import { type ESTree, type Plugin, parseAst, type Rolldown } from 'vite';
-import { PARAMETER_SEGMENT } from '../infra/constructs/site-pages';
+import { PARAMETER_SEGMENT } from '../build/site-pages';
 import { matchesRoute } from './src/app/route-match';
 
 type Node = ESTree.Node;
@@ -118,7 +118,7 @@ export const hasOwnPage = (path: string): boolean => /^(\/[^/:*]+)+(\/:[^/:*]+)?
 
 /**
  * The address standing for a route: itself, or with its parameter as PARAMETER_SEGMENT (`/products/_`), the
- * address CloudFront's function asks for any product (infra/constructs/site-pages.ts).
+ * address CloudFront's function asks for any product (build/site-pages.ts).
  */
 export const routeAddress = (path: string): string => path.replace(/:[^/]+$/, PARAMETER_SEGMENT);
 

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { defineConfig, normalizePath, type Plugin } from 'vite';
-import { markPureInitializers, SCHEMA_MODULE } from '../infra/pure-schemas';
+import { markPureInitializers, SCHEMA_MODULE } from '../build/pure-schemas';
 import { messages } from '../shared/messages';
 import { routePages } from './route-pages';
 import { LoadingState } from './src/components/loading-state';
@@ -45,7 +45,7 @@ const startupScreen: Plugin = {
 /**
  * A page downloads and builds only the schemas it uses: Rolldown reads zod's own side-effect marks, but keeps
  * a schema written with `.check()` (a method call) and everything built around it. The functions' bundler
- * does the same (infra/pure-schemas.ts).
+ * does the same (build/pure-schemas.ts).
  */
 const pureSchemas: Plugin = {
   name: 'pure-schemas',

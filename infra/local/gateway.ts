@@ -11,7 +11,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { compileRewrite, routePagesIn, spaRewrite } from '../constructs/site-pages.js';
+import { compileRewrite, routePagesIn, spaRewrite } from '../../build/site-pages.js';
 import type { JwtAuthorizer } from './authorizer.js';
 import { LocalStackError } from './errors.js';
 import { buildHttpEvent, LOCAL_CLIENT_IP_HEADER, toHttpResponse } from './events.js';
@@ -317,7 +317,7 @@ export async function startGateway(
   }
 
   /**
-   * The CloudFront function that picks an address's page (infra/constructs/site-pages.ts), run over the
+   * The CloudFront function that picks an address's page (build/site-pages.ts), run over the
    * current build as the deployed stack runs it over the build it deployed; compiled again when the build
    * changes (its index.html is written anew). Undefined while there is no build: one look at index.html per
    * request tells both.

@@ -1,6 +1,6 @@
 /**
  * The local gateway's site (infra/local/gateway.ts): it picks an address's page with CloudFront's own function
- * (infra/constructs/site-pages.ts), over the build as it is now, and says how to build a site that is missing.
+ * (build/site-pages.ts), over the build as it is now, and says how to build a site that is missing.
  */
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
