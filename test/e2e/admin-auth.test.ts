@@ -178,6 +178,8 @@ describe.each<ViewportName>(['desktop', 'mobile'])('back office entrance on %s',
     expect((await alert.textContent())?.trim()).toBe('Incorrect username or password.');
     expect(path(page)).toBe('/login');
     expect(await page.getByRole('button', { name: authMessages.submit }).isEnabled()).toBe(true);
+    // The next step types only the password: the staff e-mail goes back in.
+    await page.getByLabel('Email address').fill(stack().admin.email);
     await expectAccessible(page, `login failed (${viewport})`);
     expect(amplifyRequested).toBe(true);
   });
