@@ -8,7 +8,7 @@ import { type FunctionSpec, LocalFunction } from '../lambdas.js';
 import { phase } from '../phases.js';
 import { assetDirOf } from '../synth.js';
 import { startTableAccessRecorder, TABLE_ACCESS_LOG_ENV } from '../table-access-recorder.js';
-import { withoutHash } from '../template.js';
+import { withoutHash } from '../template/names.js';
 import type { Functions, StartContext } from './context.js';
 import type { Provisioned } from './provisioning-phase.js';
 

@@ -15,7 +15,8 @@ import { ControlInputError, type GatewayRoute, type LocalControl, startGateway }
 import { phase } from '../phases.js';
 import { type SesProblem, sesEvent } from '../ses-proxy.js';
 import { SqsFaultInputError } from '../sqs-front.js';
-import { localIssuer, resolveSecretReference } from '../template.js';
+import { resolveSecretReference } from '../template/intrinsics.js';
+import { localIssuer } from '../template/stack-model.js';
 import type { Functions, StartContext } from './context.js';
 import type { Emulators } from './emulators-phase.js';
 import { readLocalSecret } from './local-secret.js';

@@ -23,15 +23,10 @@ import {
 import { createClients, lambdaEndpointEnv } from '../sdk.js';
 import { ensureAdminUser, seedCatalogue } from '../seed.js';
 import { synthesize } from '../synth.js';
-import {
-  localizeUrls,
-  physicalValues,
-  Resolver,
-  readSiteConfig,
-  readStack,
-  resolveSecretReference,
-  withoutHash,
-} from '../template.js';
+import { localizeUrls, Resolver, resolveSecretReference } from '../template/intrinsics.js';
+import { physicalValues, withoutHash } from '../template/names.js';
+import { readSiteConfig } from '../template/site-config.js';
+import { readStack } from '../template/stack-model.js';
 import { ensureWebBuild } from '../web-build.js';
 import type { StartContext } from './context.js';
 import type { Emulators } from './emulators-phase.js';
