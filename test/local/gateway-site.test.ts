@@ -95,6 +95,12 @@ test('files are compressed as the browser accepts, cached by kind, and revalidat
     "default-src 'self'; connect-src 'self' http://localhost:9229",
   );
   expect((await fetch(`${origin}/cart`, { method: 'POST' })).status).toBe(405);
+  const head = await fetch(url, { method: 'HEAD' });
+  expect([head.status, head.headers.get('cache-control'), await head.text()]).toEqual([
+    200,
+    'public, max-age=31536000, immutable',
+    '',
+  ]);
 });
 
 test('a local control takes JSON and answers JSON; an unknown one is 404', async () => {
