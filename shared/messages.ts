@@ -125,6 +125,45 @@ export const trackingMessages = {
   cancelledStep: 'cancelled',
 } as const;
 
+/** What the seller sees of the inspection of their box, and their answer (issue 40). */
+export const inspectionMessages = {
+  title: 'What we found in your box',
+  quote: 'Original quote',
+  amountDue: 'Amount due to you',
+  accepted: (count: number) => `${count} accepted at full value`,
+  reduced: (count: number, price: string, reason: string) => `${count} accepted at ${price} each: ${reason}`,
+  rejected: (count: number, reason: string) => `${count} not accepted: ${reason}`,
+  notReceived: 'Not received',
+  extrasTitle: 'Items that were not on your order',
+  awaitingTitle: 'Some items were reduced or not accepted',
+  awaitingText:
+    'Some items were reduced or not accepted. Accept the amount due, or ask for the items we did not accept back: we send them to you with a prepaid label, and pay the amount due for the rest.',
+  answerBy: (date: string) =>
+    `Please choose by ${date}. If we do not hear from you, we will pay the amount due.`,
+  accept: 'Accept',
+  accepting: 'Accepting...',
+  askBack: 'Ask for my items back',
+  askingBack: 'Sending...',
+  returnedItems: 'These items come back to you:',
+  contaminatedNote: 'Contaminated items are never returned.',
+  answered: {
+    accepted: 'You accepted the amount due. We will pay it shortly.',
+    return_requested: 'You asked for your items back. We will send them with a prepaid return label.',
+    auto_accepted: 'The time to answer has ended: we will pay the amount due.',
+    not_needed: 'Everything was accepted at full value. We will pay it shortly.',
+    awaiting: '',
+  },
+  returnLabelReady: 'Your items are on their way back:',
+  answerFailed: 'Your answer could not be saved. Please try again.',
+  invalidToken: 'Invalid access token',
+  invalidAnswer: 'Please choose Accept or Ask for my items back',
+  notInspected: 'This order has not been inspected yet',
+  alreadyAnswered: 'This inspection has already been answered',
+  windowEnded: 'The time to answer this inspection has ended',
+  nothingToAnswer: 'There is nothing to answer: everything was accepted at full value',
+  tooMany: (n: number) => `Too many attempts. Please try again in ${minutes(n)}.`,
+} as const;
+
 export const contactMessages = {
   name: 'Name is required',
   email: 'Invalid email address',
@@ -285,6 +324,7 @@ export const messages = {
   order: orderMessages,
   lookup: lookupMessages,
   tracking: trackingMessages,
+  inspection: inspectionMessages,
   contact: contactMessages,
   payout: payoutMessages,
   product: productMessages,

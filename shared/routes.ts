@@ -1,11 +1,13 @@
 import type { RouteDef, ScheduleDef, StreamConsumerDef, SubscriberDef, WorkerDef } from './route-def.js';
 import { adminAddOrderNote } from './routes/admin-add-order-note.js';
+import { adminBuyReturnLabel } from './routes/admin-buy-return-label.js';
 import { adminConfirmImages } from './routes/admin-confirm-images.js';
 import { adminCreateImageUploads } from './routes/admin-create-image-uploads.js';
 import { adminCreateProduct } from './routes/admin-create-product.js';
 import { adminCreateProductImageUpload } from './routes/admin-create-product-image-upload.js';
 import { adminDeleteOrderImage } from './routes/admin-delete-order-image.js';
 import { adminDeleteProduct } from './routes/admin-delete-product.js';
+import { adminFindReceivedOrder } from './routes/admin-find-received-order.js';
 import { adminGetCustomer } from './routes/admin-get-customer.js';
 import { adminGetDashboard } from './routes/admin-get-dashboard.js';
 import { adminGetEmailSettings } from './routes/admin-get-email-settings.js';
@@ -13,6 +15,8 @@ import { adminGetEmailTemplate } from './routes/admin-get-email-template.js';
 import { adminGetLabel } from './routes/admin-get-label.js';
 import { adminGetMarketingStats } from './routes/admin-get-marketing-stats.js';
 import { adminGetOrder } from './routes/admin-get-order.js';
+import { adminGetPayoutOverview } from './routes/admin-get-payout-overview.js';
+import { adminGetReceivedOrder } from './routes/admin-get-received-order.js';
 import { adminGetSettings } from './routes/admin-get-settings.js';
 import { adminGetSmsSettings } from './routes/admin-get-sms-settings.js';
 import { adminGetTicket } from './routes/admin-get-ticket.js';
@@ -21,15 +25,20 @@ import { adminListCustomers } from './routes/admin-list-customers.js';
 import { adminListEmailLogs } from './routes/admin-list-email-logs.js';
 import { adminListEmailTemplates } from './routes/admin-list-email-templates.js';
 import { adminListOrders } from './routes/admin-list-orders.js';
+import { adminListPayouts } from './routes/admin-list-payouts.js';
 import { adminListProducts } from './routes/admin-list-products.js';
+import { adminListReceivedToday } from './routes/admin-list-received-today.js';
 import { adminListSmsMessages } from './routes/admin-list-sms-messages.js';
 import { adminListTickets } from './routes/admin-list-tickets.js';
 import { adminLogPayment } from './routes/admin-log-payment.js';
+import { adminPayOrder } from './routes/admin-pay-order.js';
 import { adminPreviewEmailTemplate } from './routes/admin-preview-email-template.js';
+import { adminReceiveOrder } from './routes/admin-receive-order.js';
 import { adminRegenerateQrCode } from './routes/admin-regenerate-qr-code.js';
 import { adminRequestLabel } from './routes/admin-request-label.js';
 import { adminRevealPayoutDetails } from './routes/admin-reveal-payout-details.js';
 import { adminSaveEmailSettings } from './routes/admin-save-email-settings.js';
+import { adminSaveInspection } from './routes/admin-save-inspection.js';
 import { adminSendOrderEmail } from './routes/admin-send-order-email.js';
 import { adminSendSms } from './routes/admin-send-sms.js';
 import { adminSendTestEmail } from './routes/admin-send-test-email.js';
@@ -41,6 +50,7 @@ import { adminUpdateEmailTemplate } from './routes/admin-update-email-template.j
 import { adminUpdateProduct } from './routes/admin-update-product.js';
 import { adminUpdateSettings } from './routes/admin-update-settings.js';
 import { adminUpdateSmsSettings } from './routes/admin-update-sms-settings.js';
+import { answerInspection } from './routes/answer-inspection.js';
 import { createOrder } from './routes/create-order.js';
 import { createTicket } from './routes/create-ticket.js';
 import { easypostWebhook } from './routes/easypost-webhook.js';
@@ -123,6 +133,16 @@ export const routes = {
   adminListSmsMessages,
   twilioStatusWebhook,
   twilioInboundWebhook,
+  answerInspection,
+  adminFindReceivedOrder,
+  adminGetReceivedOrder,
+  adminReceiveOrder,
+  adminListReceivedToday,
+  adminSaveInspection,
+  adminBuyReturnLabel,
+  adminListPayouts,
+  adminGetPayoutOverview,
+  adminPayOrder,
 } as const satisfies Record<string, RouteDef>;
 
 /** Queue workers: one function per queue, subscribed with partial batch responses. */
@@ -183,6 +203,17 @@ export const schedules = {
     schedule: 'rate(1 day)',
     timeoutSeconds: 300,
     capabilities: [query('byStatus', 'unusedLabels'), items(['UpdateItem'], 'order'), 'secret:read'],
+  },
+  acceptAnswersDue: {
+    title: 'Accept inspections whose answer window ended',
+    handler: 'orders/handlers/accept-answers-due',
+    schedule: 'rate(1 hour)',
+    timeoutSeconds: 300,
+    capabilities: [
+      items(['Query', 'DeleteItem'], 'answersDue'),
+      items(['GetItem', 'UpdateItem'], 'order'),
+      items(['PutItem'], 'payouts'),
+    ],
   },
 } as const satisfies Record<string, ScheduleDef>;
 

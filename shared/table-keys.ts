@@ -42,6 +42,14 @@ export enum TABLE_PARTITIONS {
   smsSid = 'SMSSID#',
   smsOptOut = 'SMSOPTOUT#',
   outbox = 'OUTBOX#',
+  /** A carrier tracking number's pointer to its order (the packing table's scan). */
+  tracking = 'TRACKING#',
+  /** One UTC day's received boxes, newest first (`RECEIVED#<day>`, sort key `<received at>#<order id>`). */
+  received = 'RECEIVED#',
+  /** Inspections waiting for the seller's answer, by when the window ends (sort key `<due at>#<order id>`). */
+  answersDue = 'ANSWERS_DUE',
+  /** Orders waiting to be paid, oldest first (sort key `<payable at>#<order id>`), each with its row. */
+  payouts = 'PAYOUTS',
 }
 export type TablePartition = keyof typeof TABLE_PARTITIONS;
 

@@ -9,7 +9,7 @@ import { AppError, validationError } from '../lib/errors.js';
 import { headImage, imagesBucket, presignImageUpload, s3, sniffStoredImage } from '../lib/images.js';
 import { errorDetails, log } from '../lib/log.js';
 import { type StoredImage, storedImages } from '../lib/order-views.js';
-import { changeOrder, commit, getOrderForStaff, OrderUpdate } from './order-writes.js';
+import { changeOrder, commit, getOrderForStaff, OrderUpdate } from '../lib/order-writes.js';
 
 type ImageType = (typeof ORDER_IMAGE_TYPES)[number];
 const EXTENSION: Record<ImageType, string> = {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { adminOrderMessages as m } from '../../shared/messages.js';
 import type { OrderItem } from '../lib/entities.js';
-import { changeOrder, commit, getOrderForStaff, OrderUpdate } from './order-writes.js';
+import { changeOrder, commit, getOrderForStaff, OrderUpdate } from '../lib/order-writes.js';
 
 /** Appends a note (already trimmed and non-empty by the schema); a legacy text value becomes a list first. */
 export async function addNote(

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { adminOrderMessages as m } from '../../shared/messages.js';
 import type { OrderItem } from '../lib/entities.js';
+import { changeOrder, commit, getOrderForStaff, OrderUpdate } from '../lib/order-writes.js';
 import type { PayoutOpener } from '../lib/payout-crypto.js';
-import { changeOrder, commit, getOrderForStaff, OrderUpdate } from './order-writes.js';
 
 /**
  * The payout details in full, for staff. They are decrypted first, then the reveal is written to the activity

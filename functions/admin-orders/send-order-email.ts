@@ -10,9 +10,9 @@ import { requireEnv } from '../lib/env.js';
 import { AppError } from '../lib/errors.js';
 import { errorDetails, log } from '../lib/log.js';
 import { completionVars, emailableOrder, ORDER_EMAIL_DEFAULTS, orderEmailVars } from '../lib/order-emails.js';
+import { changeOrder, commit, getOrderForStaff, OrderUpdate } from '../lib/order-writes.js';
 import { toPublicSettings } from '../lib/settings/public-settings.js';
 import { getStoredSettings } from '../lib/settings/settings-repository.js';
-import { changeOrder, commit, getOrderForStaff, OrderUpdate } from './order-writes.js';
 
 const SENT: Record<OrderEmailTemplate, string> = {
   order_completed: m.completionSent,

@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
-import { ZOrderByTokenQuery, ZOrderConfirmation } from '../schemas/order.js';
+import { ZOrderLinkView } from '../schemas/inspection.js';
+import { ZOrderByTokenQuery } from '../schemas/order.js';
 import { items } from '../table-access.js';
 
 /** The secret link from the confirmation e-mail: 400 malformed, 404 unknown, 410 older than 45 days. */
@@ -9,6 +10,6 @@ export const getOrderByToken = {
   auth: 'public',
   handler: 'orders/handlers/get-order-by-token',
   request: { query: ZOrderByTokenQuery },
-  response: ZOrderConfirmation,
+  response: ZOrderLinkView,
   capabilities: [items(['GetItem'], 'orderToken', 'order'), items(['PutItem'], 'accessLog')],
 } as const satisfies RouteDef;

@@ -1,5 +1,6 @@
 import type { RouteDef } from '../route-def.js';
-import { ZOrderLookupRequest, ZOrderTracking } from '../schemas/order.js';
+import { ZOrderTrackingView } from '../schemas/inspection.js';
+import { ZOrderLookupRequest } from '../schemas/order.js';
 import { items } from '../table-access.js';
 
 /**
@@ -12,6 +13,6 @@ export const lookupOrder = {
   auth: 'public',
   handler: 'orders/handlers/lookup-order',
   request: { body: ZOrderLookupRequest },
-  response: ZOrderTracking,
+  response: ZOrderTrackingView,
   capabilities: [items(['GetItem'], 'order'), items(['BatchGetItem', 'UpdateItem'], 'rateLimit')],
 } as const satisfies RouteDef;

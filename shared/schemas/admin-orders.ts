@@ -8,6 +8,7 @@ import {
 } from '../constants.js';
 import { adminOrderMessages } from '../messages.js';
 import { ORDER_ID_PATTERN } from '../rules/order.js';
+import { ZAdminInspectionView } from './inspection.js';
 import { ZCustomerContact, ZTimelineEntry } from './order.js';
 import { multiLine } from './text.js';
 
@@ -125,6 +126,9 @@ export const ZAdminOrderDetail = z.object({
   trackingNumber: z.nullable(z.string()),
   labelError: z.nullable(z.string()),
   timeline: z.array(ZTimelineEntry),
+  /** Receiving and grading: who received the box and when, and its inspection once saved. */
+  received: z.optional(z.object({ at: z.string(), by: z.optional(z.string()) })),
+  inspection: z.optional(ZAdminInspectionView),
 });
 export type AdminOrderDetail = z.infer<typeof ZAdminOrderDetail>;
 

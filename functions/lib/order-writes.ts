@@ -11,12 +11,12 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { adminOrderMessages } from '../../shared/messages.js';
-import { db, tableName } from '../lib/db.js';
-import { ORDER_TOUCH, type OrderItem, order as orderEntity, touchValues } from '../lib/entities.js';
-import { AppError } from '../lib/errors.js';
-import { log } from '../lib/log.js';
-import { parseJson, type StoredImage, storedImages, storedNotes } from '../lib/order-views.js';
-import { isLostRace, pause } from '../lib/races.js';
+import { db, tableName } from './db.js';
+import { ORDER_TOUCH, type OrderItem, order as orderEntity, touchValues } from './entities.js';
+import { AppError } from './errors.js';
+import { log } from './log.js';
+import { parseJson, type StoredImage, storedImages, storedNotes } from './order-views.js';
+import { isLostRace, pause } from './races.js';
 
 export const MAX_WRITE_ATTEMPTS = 5;
 
