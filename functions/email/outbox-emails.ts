@@ -206,6 +206,8 @@ function orderEmail(record: OutboxItem & { order_id: string }, reads: OwedReads)
     const template = storedOrDefault(reads.template, ORDER_CONFIRMATION);
     return { to, ref, ...renderTemplate(template, orderEmailVars(ready, siteName, siteUrl)) };
   }
+  // The inspection e-mail is written on branch receiving-payouts (merged before this lands).
+  if (record.kind === 'order_inspected') throw new UnsendableOutbox('order_inspected: not merged yet');
   // A completion refuses an unusable stored template, as the back office's send does ('Template not found').
   const template = storedOrNothing(reads.template, record.kind, ORDER_EMAIL_DEFAULTS);
   if (!template) throw new UnsendableOutbox(adminOrderMessages.templateNotFound(record.kind));

@@ -588,7 +588,7 @@ export const smsOptOut = {
 // ----------------------------------------------------------------------------------------------------- outbox
 
 /** What an outbox record owes: one e-mail, rendered and queued by the outbox relay from the table's stream. */
-export type OrderOutboxKind = 'order_confirmation' | 'order_completed' | 'label';
+export type OrderOutboxKind = 'order_confirmation' | 'order_completed' | 'label' | 'order_inspected';
 /** A contact-form ticket's e-mails: the shop's notification and the sender's confirmation. */
 export type TicketOutboxKind = 'ticket_notification' | 'ticket_confirmation';
 export type OutboxKind = OrderOutboxKind | TicketOutboxKind;
