@@ -8,7 +8,7 @@ import { storedAmount } from '../lib/order-views.js';
 import { changeOrder, commit, counterUpdate, getOrderForStaff, OrderUpdate } from '../lib/order-writes.js';
 import { outboxPut, outboxRecord } from '../lib/outbox.js';
 import { planStatusChange } from './order-counters.js';
-import { completionEmailProblem } from './send-order-email.js';
+import { completionEmailProblem } from '../lib/order-completion.js';
 
 export interface StatusResult {
   order: OrderItem;

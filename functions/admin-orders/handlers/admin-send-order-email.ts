@@ -2,7 +2,7 @@ import { adminSendOrderEmail as route } from '../../../shared/routes/admin-send-
 import { systemClock } from '../../lib/clock.js';
 import { httpRoute } from '../../lib/http.js';
 import { getOrderForStaff } from '../../lib/order-writes.js';
-import { toAdminDetail } from '../order-detail.js';
+import { toAdminDetail } from '../../lib/order-detail.js';
 import { queueOrderEmail } from '../send-order-email.js';
 
 export const handler = httpRoute(route, async ({ params, body, auth }) => {
