@@ -481,4 +481,5 @@ export const receivingMessages = {
   returnLabelFailed: 'Failed to buy the return label. Please try again.',
   noReturnRequested: 'The seller has not asked for their items back',
   returnLabelExists: 'A return label was already bought',
+  returnLabelBuying: 'A return label is being bought for this order right now. Reload in a moment.',
 } as const;
