@@ -249,17 +249,10 @@ export async function startDynamoDb(options: {
   };
 }
 
-interface FauxqsStoreModule {
-  SqsStore: new () => { host: string };
-}
-interface FauxqsAppModule {
-  buildApp(options: { logger: boolean; stores: Record<string, unknown> }): Parameters<
-    SqsFaults['install']
-  >[0] & {
-    listen(options: { port: number; host: string }): Promise<string>;
-    close(): Promise<void>;
-  };
-}
+type FauxqsApp = Parameters<SqsFaults['install']>[0] & {
+  listen(options: { port: number; host: string }): Promise<string>;
+  close(): Promise<void>;
+};
 
 export interface SqsEmulator extends Emulator {
   /** The local fault switch (sqs-front.ts). */
@@ -274,21 +267,18 @@ export interface SqsEmulator extends Emulator {
  */
 export async function startFauxqs(options: { port: number }): Promise<SqsEmulator> {
   const appUrl = pathToFileURL(join(packageDir('fauxqs'), 'dist', 'app.js')).href;
-  const fauxqs = (await import(appUrl)) as FauxqsAppModule;
-  const { SqsStore } = (await import(new URL('./sqs/sqsStore.js', appUrl).href)) as FauxqsStoreModule;
-  const { SnsStore } = (await import(new URL('./sns/snsStore.js', appUrl).href)) as {
-    SnsStore: new () => unknown;
-  };
-  const { S3Store } = (await import(new URL('./s3/s3Store.js', appUrl).href)) as {
-    S3Store: new () => unknown;
-  };
-  const { INVALID_MESSAGE_BODY_CHAR } = (await import(new URL('./sqs/sqsTypes.js', appUrl).href)) as {
-    INVALID_MESSAGE_BODY_CHAR: RegExp;
-  };
+  // biome-ignore lint/suspicious/noExplicitAny: fauxqs's internal modules, untyped.
+  const load = (path: string): Promise<any> => import(new URL(path, appUrl).href);
+  const [{ buildApp }, { SqsStore }, { SnsStore }, { S3Store }, { INVALID_MESSAGE_BODY_CHAR }] =
+    await Promise.all(
+      ['./app.js', './sqs/sqsStore.js', './sns/snsStore.js', './s3/s3Store.js', './sqs/sqsTypes.js'].map(
+        load,
+      ),
+    );
   allowSqsCharacters(INVALID_MESSAGE_BODY_CHAR);
   const sqsStore = new SqsStore();
   sqsStore.host = '';
-  const app = fauxqs.buildApp({
+  const app: FauxqsApp = buildApp({
     logger: false,
     stores: { sqsStore, snsStore: new SnsStore(), s3Store: new S3Store() },
   });
