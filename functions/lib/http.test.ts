@@ -72,11 +72,14 @@ describe('httpRoute refuses a request that did not come through CloudFront', () 
 
   it('refuses everything while no origin secret is configured', async () => {
     clearOriginSecretCache();
-    originSecret.on(GetSecretValueCommand).resolvesOnce({ SecretString: '{}' });
+    originSecret.on(GetSecretValueCommand).resolves({ SecretString: '{}' });
     try {
       expect((await run(spy, forged({}))).status).toBe(403);
     } finally {
       clearOriginSecretCache();
+      originSecret
+        .on(GetSecretValueCommand)
+        .resolves({ SecretString: JSON.stringify({ originVerify: ORIGIN_SECRET }) });
     }
     expect(seen).toEqual([]);
   });

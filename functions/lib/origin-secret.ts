@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as ENV from '../../shared/env-vars.js';
 import { acceptedOriginValues, ZOriginSecret } from '../../shared/schemas/origin-secret.js';
-import { log } from './log.js';
+import { errorDetails, log } from './log.js';
 
 /**
  * The values of the origin header the API accepts, read from the stage's origin secret (never from the
@@ -39,11 +39,22 @@ const same = (given: string, expected: string): boolean => {
 };
 
 /** Whether `given` is one of the origin secret's accepted values (one, or two during a rotation). */
+/** The secret read again; should Secrets Manager fail, values read before stay in use rather than refuse all. */
+async function reload(now: number): Promise<{ values: string[]; at: number }> {
+  try {
+    return { values: await load(), at: now };
+  } catch (error) {
+    if (!cached) throw error;
+    log('warn', 'origin secret not read again: the values read before stay in use', errorDetails(error));
+    return { values: cached.values, at: now };
+  }
+}
+
 export async function isOriginValue(given: string | undefined, now = Date.now()): Promise<boolean> {
-  if (!cached || now - cached.at >= ORIGIN_CACHE_MS) cached = { values: await load(), at: now };
+  if (!cached || now - cached.at >= ORIGIN_CACHE_MS) cached = await reload(now);
   if (given && cached.values.some((v) => same(given, v))) return true;
   if (now - cached.at >= MISS_REFRESH_MS) {
-    cached = { values: await load(), at: now };
+    cached = await reload(now);
     if (given && cached.values.some((v) => same(given, v))) return true;
   }
   if (cached.values.length === 0)

@@ -9,14 +9,17 @@ import {
 
 /** A fake secret and distribution; `accepted` checks, at every step, that what CloudFront sends is accepted. */
 function world(secret: OriginSecret, sent: string, failAt?: string) {
-  const state = { secret: { ...secret }, sent, deployed: true, refused: 0, steps: [] as string[] };
+  const state = { secret: { ...secret }, sent, failed: false, refused: 0, steps: [] as string[] };
   const check = () => {
     if (!acceptedOriginValues(state.secret).includes(state.sent)) state.refused++;
   };
   const store: OriginSecretStore = {
     read: async () => ({ ...state.secret }),
     write: async (value) => {
-      if (failAt === 'store' && state.steps.length === 2) throw new Error('interrupted');
+      if (failAt === 'store' && state.steps.length === 2 && !state.failed) {
+        state.failed = true;
+        throw new Error('interrupted');
+      }
       state.secret = { ...value };
       state.steps.push(`secret ${JSON.stringify(value)}`);
       check();
