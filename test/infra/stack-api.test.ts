@@ -320,7 +320,7 @@ describe('least privilege inside the table', () => {
       expect(granting(action).filter((key) => publicKeys.includes(key))).toEqual([]);
   });
 
-  test('a webhook reads only the signing secret; only the SMS settings save writes it', () => {
+  test('a webhook reads only the signing secret (and, as every route, the origin secret); only the SMS settings save writes it', () => {
     const { json } = dev();
     const secretId = (description: string) =>
       ofType(json, 'AWS::SecretsManager::Secret').find(([, r]) =>
@@ -335,8 +335,13 @@ describe('least privilege inside the table', () => {
         .filter((s) => list(s.Action).includes(action))
         .flatMap((s) => list(s.Resource).map((r: Cfn) => r.Ref))
         .sort();
+    const origin = secretId('Origin header');
+    expect(origin).toBeDefined();
     for (const webhook of ['easypostWebhook', 'twilioStatusWebhook', 'twilioInboundWebhook']) {
-      expect([webhook, secretsOf(webhook, 'secretsmanager:GetSecretValue')]).toEqual([webhook, [signing]]);
+      expect([webhook, secretsOf(webhook, 'secretsmanager:GetSecretValue')]).toEqual([
+        webhook,
+        [origin, signing].sort(),
+      ]);
       expect([webhook, secretsOf(webhook, 'secretsmanager:PutSecretValue')]).toEqual([webhook, []]);
     }
     expect(secretsOf('adminUpdateSmsSettings', 'secretsmanager:PutSecretValue')).toEqual([signing]);
