@@ -39,10 +39,18 @@ const same = (given: string, expected: string): boolean => {
 };
 
 /** Whether `given` is one of the origin secret's accepted values (one, or two during a rotation). */
-/** The secret read again; should Secrets Manager fail, values read before stay in use rather than refuse all. */
+let reading: Promise<string[]> | null = null;
+
+/**
+ * The secret read again, once for all the requests that ask at the same moment (a burst on a cold process);
+ * should the read fail, values read before stay in use rather than refuse everyone.
+ */
 async function reload(now: number): Promise<{ values: string[]; at: number }> {
+  reading ??= load().finally(() => {
+    reading = null;
+  });
   try {
-    return { values: await load(), at: now };
+    return { values: await reading, at: now };
   } catch (error) {
     if (!cached) throw error;
     log('warn', 'origin secret not read again: the values read before stay in use', errorDetails(error));
@@ -64,4 +72,5 @@ export async function isOriginValue(given: string | undefined, now = Date.now())
 
 export const clearOriginSecretCache = (): void => {
   cached = null;
+  reading = null;
 };
