@@ -2,8 +2,10 @@
  * The CDK app. `npx cdk synth|deploy -c stage=dev|prod` runs this file (see cdk.json); it bundles the functions
  * itself. The web build is uploaded only if `dist/web` exists when it runs, so deploy with
  * `npm run build:web && npx cdk deploy -c stage=prod` (a deploy without it leaves the site's files as they are).
- * Context: `-c alarmEmail=ops@...` (alarm notifications) and `-c emailFrom=orders@...` (verified in SES); both
- * optional in dev, required in prod (stage-config.ts checkStageConfig says which is missing).
+ * Context: `-c alarmEmail=ops@...` (alarm notifications), `-c emailFrom=orders@...` (the sender, whose domain
+ * becomes an SES identity) and `-c domain=shop.example.com` (the site's own host name): optional in dev, required
+ * in prod (stage-config.ts checkStageConfig says which is missing). `-c hostedZoneId=Z... [-c
+ * hostedZoneName=example.com]` names the Route 53 zone the stack writes its DNS records to.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -20,7 +22,7 @@ import {
 } from '../shared/routes.js';
 import { buildFunctions, repoRoot } from './build-functions.js';
 import { BuybackStack } from './stack.js';
-import { parseStage, type StageConfig, stageConfig } from './stage-config.js';
+import { hostedZoneOf, parseStage, type StageConfig, stageConfig } from './stage-config.js';
 
 export interface CreateAppOptions {
   /** `dev` or `prod`; defaults to the `-c stage=...` context, then `dev`. */
@@ -57,9 +59,16 @@ export function createApp(options: CreateAppOptions = {}): { app: App; stack: Bu
 
   const stage = parseStage(options.stage ?? app.node.tryGetContext('stage'));
   if (!options.skipBuild) buildFunctions(functionsDir, { routes, workers, schedules });
+  const context = (name: string): string | undefined => {
+    const value: unknown = app.node.tryGetContext(name);
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+  };
+  const domain = context('domain')?.toLowerCase().replace(/\.$/, '');
   const config = stageConfig(stage, {
-    alarmEmail: app.node.tryGetContext('alarmEmail'),
-    emailFrom: app.node.tryGetContext('emailFrom'),
+    alarmEmail: context('alarmEmail'),
+    emailFrom: context('emailFrom'),
+    domain,
+    hostedZone: hostedZoneOf(context('hostedZoneId'), context('hostedZoneName'), domain),
     ...options.config,
   });
 

@@ -30,8 +30,10 @@ const fullRoutes: Record<string, RouteDef> = {
     capabilities: [
       items(['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], 'product'),
       query('collection', 'catalogue'),
-      'images:read',
-      'images:write',
+      'product-images:read',
+      'product-images:write',
+      'order-photos:read',
+      'order-photos:write',
       'secret:read',
       'signing-secret:write',
       'email-jobs:send',
@@ -62,7 +64,12 @@ const variants = {
     routes: fullRoutes,
     workers: fullWorkers,
     webDir,
-    config: { alarmEmail: 'ops@buyback.store', emailFrom: 'orders@buyback.store' },
+    config: {
+      alarmEmail: 'ops@buyback.store',
+      emailFrom: 'orders@buyback.store',
+      domain: 'shop.buyback.store',
+      hostedZone: { id: 'Z0123456789ABCDEFGHIJ', name: 'buyback.store' },
+    },
   },
 } as const;
 
