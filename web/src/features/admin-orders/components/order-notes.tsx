@@ -10,6 +10,7 @@ import { ClipboardIcon } from '../../../components/icons';
 import { useAddOrderNote } from '../api/add-order-note';
 import { DetailSection } from './detail-section';
 import { Feedback } from './feedback';
+import './order-log.css';
 
 /** Spec 001 §5 'Notes', on the shared schema: trimmed, never blank; newest first. */
 export function OrderNotesSection({ order }: { order: AdminOrderDetail }) {

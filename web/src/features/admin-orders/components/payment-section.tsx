@@ -21,6 +21,7 @@ import { useLogPayment } from '../api/log-payment';
 import { useRevealPayoutDetails } from '../api/reveal-payout-details';
 import { DetailSection } from './detail-section';
 import { Feedback, refusalMessage } from './feedback';
+import '../../../components/order-table.css';
 
 const EMPTY_PAYMENT: LogPaymentForm = { amount: '', amountUnreadable: false, method: '', notes: '' };
 const METHOD_OPTIONS = ADMIN_PAYMENT_METHODS.map((value) => ({
