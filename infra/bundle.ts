@@ -41,8 +41,8 @@ export const pureSchemasPlugin: Plugin = {
 
 /**
  * @middy/core 6 imports `node:stream/web` when it loads, for the streamed responses no function here uses, and
- * Node 20 builds the web streams for that import: about 2 ms of every HTTP function's cold start (`npm run
- * bench`'s init figures). Its one use is an `instanceof ReadableStream` check on a streamed response: the same
+ * Node 20 builds the web streams for that import, in every HTTP function's cold start (docs/performance.md,
+ * "Bundles"). Its one use is an `instanceof ReadableStream` check on a streamed response: the same
  * class is a global that Node loads on first access, so the bundle reads that instead. Should a new @middy/core
  * import it differently, the source is left as it is and the bundle test that looks for `node:stream/web` fails.
  */

@@ -2,9 +2,9 @@
  * Each static route of the site gets an HTML page of its own in the web build (`products/index.html` for
  * /products): index.html plus a `<link rel="modulepreload">` for each script of the route's page, so the
  * browser asks for them while it parses the page. Otherwise the preload entry (web/src/preload.ts) inserts
- * those links from a script once it has run, and each link a script inserts costs the main thread 1-2 ms, 4-8
- * ms on a phone four times slower, after the first paint: the catalogue's page has eight scripts. The links ask
- * for a low priority: the page's scripts run after React and the app, which index.html asks for first.
+ * those links from a script once it has run, and each inserted link costs the main thread after the first
+ * paint (docs/performance.md, "Web: route pages"). The links ask for a low priority: the page's scripts run
+ * after React and the app, which index.html asks for first.
  *
  * A route whose last segment is a parameter gets one page for all its addresses (`products/_/index.html` for
  * /products/:slug: every product). The home page (index.html is every other address's page too) and the back

@@ -3,8 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startHookedProxy } from '../../infra/local/proxy';
-import { startTableAccessRecorder } from '../../infra/local/table-access-recorder';
+import { startHookedProxy } from '../support/hooked-proxy';
+import { startTableAccessRecorder } from '../support/table-access-recorder';
 
 /** An emulator stand-in that answers what it received. */
 let upstream: Server;

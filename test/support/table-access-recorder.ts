@@ -1,14 +1,15 @@
 /**
- * Records what each function asks of DynamoDB, for the least-privilege check (test/infra/table-access-log.test.ts).
+ * Records what each function asks of DynamoDB, for the least-privilege check (test/infra/table-access.test.ts).
  * The local stack enforces no IAM, so a grant narrower than the code's needs would only fail in AWS: when
- * LOCAL_TABLE_ACCESS_LOG names a file, every function's DynamoDB endpoint is this proxy (the function's key in
- * the path), which forwards each request unchanged to DynamoDB Local and appends one JSON line per IAM-checked
+ * LOCAL_STACK_HOOKS names this file (infra/local/hooks.ts) and LOCAL_TABLE_ACCESS_LOG a file, every function's
+ * DynamoDB endpoint is this proxy (the function's key in the path), which forwards each request unchanged to DynamoDB Local and appends one JSON line per IAM-checked
  * request: the function, the IAM action, the table, the index and the partition key values IAM would compare
  * with `dynamodb:LeadingKeys`. Transactions are recorded as the item actions IAM authorises them by.
  */
 import { appendFileSync } from 'node:fs';
+import type { HooksFactory } from '../../infra/local/hooks.js';
 import { TABLE_INDEXES } from '../../shared/runtime-env.js';
-import { startHookedProxy } from './proxy.js';
+import { startHookedProxy } from './hooked-proxy.js';
 
 export const TABLE_ACCESS_LOG_ENV = 'LOCAL_TABLE_ACCESS_LOG';
 
@@ -143,3 +144,15 @@ export async function startTableAccessRecorder(options: {
     close: () => proxy.close(),
   };
 }
+
+/** The runner's hooks: each function's DynamoDB endpoint is the recorder, with the function's key in the path. */
+const tableAccessHooks: HooksFactory = async ({ endpoints }) => {
+  const logFile = process.env[TABLE_ACCESS_LOG_ENV];
+  if (!logFile) throw new Error(`${TABLE_ACCESS_LOG_ENV} must name the file the calls are recorded in`);
+  const recorder = await startTableAccessRecorder({ target: endpoints.dynamodb, logFile });
+  return {
+    functionEnv: (fn) => ({ AWS_ENDPOINT_URL_DYNAMODB: recorder.endpointFor(fn.key) }),
+    close: () => recorder.close(),
+  };
+};
+export default tableAccessHooks;

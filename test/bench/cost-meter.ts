@@ -1,8 +1,8 @@
 /**
  * The cost meter: counts, on the local stack, what AWS would bill for (Lambda invocations and their duration,
- * DynamoDB request units, SQS requests, SES recipients, S3 requests). Opt-in: only `LOCAL_COST_METER=1` starts
- * it, and when it is off nothing here runs (no proxy, no observer on any function). The bench's `cost` part
- * (test/bench/cost.ts) reads and resets it through `POST /__local/cost/meter`.
+ * DynamoDB request units, SQS requests, SES recipients, S3 requests). The runner loads it only when
+ * LOCAL_STACK_HOOKS names this file (infra/local/hooks.ts), as the bench's `cost` part does (run.ts); that part
+ * (cost.ts) reads and resets it through `POST /__local/cost/meter`.
  *
  * The functions' AWS endpoints point at small counting proxies in front of the emulators; the proxies forward
  * every request byte for byte (Host header included, so presigned URLs still verify), except that a DynamoDB
@@ -11,14 +11,12 @@
  * in transactions; indexes included in TOTAL).
  */
 import type { IncomingMessage } from 'node:http';
-import { startHookedProxy } from './proxy.js';
-import type { Endpoints } from './sdk.js';
-
-export const COST_METER_ENV = 'LOCAL_COST_METER';
-
-/** `LOCAL_COST_METER=1` turns the meter on; otherwise nothing is measured. */
-export const costMeterEnabled = (env: NodeJS.ProcessEnv = process.env): boolean =>
-  env[COST_METER_ENV] === '1';
+import * as z from 'zod/mini';
+import { ControlInputError } from '../../infra/local/gateway.js';
+import type { HooksFactory } from '../../infra/local/hooks.js';
+import type { Endpoints } from '../../infra/local/sdk.js';
+import * as ENV from '../../shared/env-vars.js';
+import { startHookedProxy } from '../support/hooked-proxy.js';
 
 export interface FunctionCounts {
   invocations: number;
@@ -162,7 +160,7 @@ export class CostMeter {
 
   constructor(private readonly template?: TemplateSummary) {}
 
-  /** Called after each invocation of a function (wired in stack/functions-phase.ts, LocalFunction's observer). */
+  /** Called after each invocation of a function (LocalFunction's observer). */
   observer(
     label: string,
     memoryMb: number,
@@ -314,3 +312,28 @@ export class CostMeter {
     return proxy.origin;
   }
 }
+
+const ZMeterRequest = z.optional(z.object({ reset: z.optional(z.boolean()) }));
+
+/**
+ * The runner's hooks: the functions and the queue pollers reach the emulators through the counting proxies,
+ * each invocation is counted, and `POST /__local/cost/meter` `{"reset"?: true}` answers the counts so far (then
+ * starts a new count when reset).
+ */
+const costMeterHooks: HooksFactory = async ({ template, endpoints }) => {
+  const meter = new CostMeter(summarizeTemplate(template as { Resources?: Resources }));
+  const metered = await meter.proxy(endpoints);
+  return {
+    endpoints: () => metered,
+    observer: (fn) => meter.observer(fn.label, fn.memoryMb, Boolean(fn.env[ENV.secretId])),
+    controls: {
+      'cost/meter': async (body) => {
+        const parsed = ZMeterRequest.safeParse(body ?? undefined);
+        if (!parsed.success) throw new ControlInputError('Send {"reset":true} or nothing');
+        return meter.snapshot(parsed.data?.reset ?? false);
+      },
+    },
+    close: () => meter.close(),
+  };
+};
+export default costMeterHooks;

@@ -1,4 +1,4 @@
-import { queriedPartition, recordsOf } from './table-access-recorder';
+import { queriedPartition, recordsOf } from '../support/table-access-recorder';
 
 describe('what the recorder makes of a DynamoDB request', () => {
   it('names the item key of single-item calls', () => {
