@@ -1,3 +1,4 @@
+import { showingLine } from '@shared/rules/paging';
 import { type ComponentProps, type ReactNode, useRef } from 'react';
 import { useDeferredData } from '../../hooks/use-deferred-data';
 import { isApiError } from '../../lib/api-error';
@@ -27,6 +28,35 @@ interface StateText {
   hint?: string;
 }
 
+/** Paging under a list: the Pagination's props, its page change also bringing the results back into view. */
+export type ListPaging = Omit<ComponentProps<typeof Pagination>, 'onPage'> & {
+  onPage: (page: number) => void;
+};
+
+/**
+ * The paging of a list the server pages: its answer (page, size, total) and the number of rows it sent, and the
+ * address's page and size, which a change writes back through `update` (useListParams). `noun` names the list
+ * in the paging ('Customers'), `words` in the summary (['customer', 'customers']; orders by default).
+ */
+export function serverPaging(
+  answer: { page: number; pageSize: number; total: number },
+  shown: number,
+  params: { page: number; pageSize: number },
+  update: (patch: { page?: number; pageSize?: number }) => void,
+  names: { noun: string; words?: readonly [string, string]; sizes?: readonly number[] },
+): ListPaging {
+  return {
+    noun: names.noun,
+    sizes: names.sizes,
+    page: params.page,
+    pageSize: params.pageSize,
+    summary: showingLine(answer.page, answer.pageSize, shown, answer.total, names.words),
+    total: answer.total,
+    onPage: (page) => update({ page }),
+    onPageSize: (pageSize) => update({ pageSize }),
+  };
+}
+
 interface ListPageProps<Row> {
   /** The page's heading (h1). */
   title: string;
@@ -54,7 +84,7 @@ interface ListPageProps<Row> {
   /** At the top of the results: what the search matched ('Showing 3 of 57 products'). */
   summary?: ReactNode;
   /** Paging under the results, once they have loaded; a page change scrolls back to their top. */
-  paging?: Omit<ComponentProps<typeof Pagination>, 'onPage'> & { onPage: (page: number) => void };
+  paging?: ListPaging;
   /** The rows, drawn (a DataTable). */
   children: (rows: readonly Row[]) => ReactNode;
 }

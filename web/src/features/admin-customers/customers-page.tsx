@@ -7,8 +7,7 @@ import {
   readCustomerListParams,
   updateCustomerListSearch,
 } from '@shared/rules/admin-customer-filters';
-import { showingLine } from '@shared/rules/paging';
-import { ListPage } from '../../components/list/list-page';
+import { ListPage, serverPaging } from '../../components/list/list-page';
 import { useFilterPanel } from '../../components/list/list-toolbar';
 import { useListParams } from '../../components/list/use-list-params';
 import { usePageTitle } from '../../hooks/use-page-title';
@@ -55,15 +54,7 @@ export function CustomersPage() {
         />
       }
       paging={
-        data && {
-          noun: 'Customers',
-          page: params.page,
-          pageSize: params.pageSize,
-          summary: showingLine(data.page, data.pageSize, data.customers.length, data.total, NOUN),
-          total: data.total,
-          onPage: (page) => update({ page }),
-          onPageSize: (pageSize) => update({ pageSize }),
-        }
+        data && serverPaging(data, data.customers.length, params, update, { noun: 'Customers', words: NOUN })
       }
     >
       {(rows) => <CustomersList customers={rows} caption={`Customers, page ${data?.page ?? params.page}`} />}

@@ -9,10 +9,9 @@ import {
   toggleQuickFilter,
   updateOrderListSearch,
 } from '@shared/rules/admin-order-filters';
-import { showingLine } from '@shared/rules/paging';
 import { useCallback, useMemo, useState } from 'react';
 import { Dialog } from '../../components/dialog';
-import { type ListNotice, ListPage } from '../../components/list/list-page';
+import { type ListNotice, ListPage, serverPaging } from '../../components/list/list-page';
 import { useFilterPanel } from '../../components/list/list-toolbar';
 import { useListParams } from '../../components/list/use-list-params';
 import { usePageTitle } from '../../hooks/use-page-title';
@@ -101,17 +100,7 @@ export function OrdersPage() {
             clear={clear}
           />
         }
-        paging={
-          data && {
-            noun: 'Orders',
-            page: params.page,
-            pageSize: params.pageSize,
-            summary: showingLine(data.page, data.pageSize, data.orders.length, data.total),
-            total: data.total,
-            onPage: (page) => update({ page }),
-            onPageSize: (pageSize) => update({ pageSize }),
-          }
-        }
+        paging={data && serverPaging(data, data.orders.length, params, update, { noun: 'Orders' })}
       >
         {(rows) => (
           <OrdersList

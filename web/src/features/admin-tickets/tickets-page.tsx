@@ -6,9 +6,8 @@ import {
   readTicketListParams,
   updateTicketListSearch,
 } from '@shared/rules/admin-ticket-filters';
-import { showingLine } from '@shared/rules/paging';
 import { useState } from 'react';
-import { ListPage } from '../../components/list/list-page';
+import { ListPage, serverPaging } from '../../components/list/list-page';
 import { useListParams } from '../../components/list/use-list-params';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { useAdminTickets } from './api/list-tickets';
@@ -44,16 +43,12 @@ export function TicketsPage() {
       onDismissNotice={() => setFailed(false)}
       toolbar={<TicketsToolbar params={params} update={update} clear={() => apply(clearTicketSearch)} />}
       paging={
-        data && {
+        data &&
+        serverPaging(data, data.tickets.length, params, update, {
           noun: 'Tickets',
-          page: params.page,
-          pageSize: params.pageSize,
+          words: NOUN,
           sizes: TICKET_PAGE_SIZES,
-          summary: showingLine(data.page, data.pageSize, data.tickets.length, data.total, NOUN),
-          total: data.total,
-          onPage: (page) => update({ page }),
-          onPageSize: (pageSize) => update({ pageSize }),
-        }
+        })
       }
     >
       {(rows) => (
