@@ -34,6 +34,7 @@ import {
   TTL_ATTRIBUTE,
 } from '../../shared/runtime-env';
 import { items, query } from '../../shared/table-access';
+import { type FunctionBuild, functionsFolderFor, sharedFunctionBuild } from '../support/function-build-run';
 
 jest.setTimeout(120_000);
 
@@ -88,8 +89,16 @@ const functionsOutdir = path.join(tmp, 'functions');
 const templates: Record<'dev' | 'prod', { template: Template; json: Json; outdir: string }> = {} as never;
 let metafile: Metafile;
 
-beforeAll(() => {
-  metafile = buildFunctions(functionsOutdir, { routes: testRoutes, workers: testWorkers });
+// The run's one build of the functions (test/support/function-build.ts), laid out for the test tables.
+let build: FunctionBuild;
+beforeAll(async () => {
+  build = await sharedFunctionBuild();
+  metafile = build.metafile;
+  functionsFolderFor(
+    build,
+    { ...testRoutes, ...testWorkers, ...schedules, ...subscribers, ...streamConsumers },
+    functionsOutdir,
+  );
   for (const stage of ['dev', 'prod'] as const) {
     const { app, stack } = createApp({
       stage,
@@ -107,7 +116,8 @@ beforeAll(() => {
     const json = readAssembly(outdir, stack).template as Json;
     templates[stage] = { template: Template.fromJSON(json), json, outdir };
   }
-});
+  // Waits for the build the run started in the background, then synthesizes twice.
+}, 600_000);
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const dev = () => templates.dev;
@@ -1118,6 +1128,19 @@ describe('production readiness', () => {
 
 describe('buildFunctions', () => {
   test('writes one CommonJS bundle per route and worker, SDK included', () => {
+    // The shared build is buildFunctions' output for the real tables; the test tables' folder is laid out from it.
+    for (const key of Object.keys({
+      ...routes,
+      ...workers,
+      ...schedules,
+      ...subscribers,
+      ...streamConsumers,
+    })) {
+      expect(existsSync(path.join(build.dir, key, 'index.js'))).toBe(true);
+      expect(JSON.parse(readFileSync(path.join(build.dir, key, 'package.json'), 'utf8'))).toEqual({
+        type: 'commonjs',
+      });
+    }
     for (const key of [...Object.keys(testRoutes), ...Object.keys(testWorkers)]) {
       const bundle = path.join(functionsOutdir, key, 'index.js');
       expect(existsSync(bundle)).toBe(true);
