@@ -1,4 +1,4 @@
-// One `jest` run covers every layer. The unit and infra files run first, on every worker, while the
+// One `jest` run covers every layer. The unit, web-build and infra files run first, on every worker, while the
 // local stack starts in the background (test/global-setup.ts); then the integration and e2e files run one at a
 // time against that one stack (test/runner.ts), which test/global-teardown.ts stops at the end.
 const { availableParallelism } = require('node:os');
@@ -43,9 +43,13 @@ module.exports = {
         '<rootDir>/test/local/**/*.test.ts',
         // The web app's pure logic and static markup (node: no DOM here; the browser runs in the e2e project).
         '<rootDir>/web/src/**/*.test.{ts,tsx}',
-        // The built site (dist/web: `npm test` builds it before jest runs).
-        '<rootDir>/test/web/**/*.test.ts',
       ],
+    },
+    {
+      ...common,
+      // The built site: reads dist/web, which `npm test` builds before jest runs (alone: `npm run build:web` first).
+      displayName: 'web-build',
+      testMatch: ['<rootDir>/test/web/**/*.test.ts'],
     },
     {
       ...common,
