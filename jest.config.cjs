@@ -40,6 +40,7 @@ module.exports = {
         '<rootDir>/shared/**/*.test.ts',
         '<rootDir>/functions/**/*.test.ts',
         '<rootDir>/infra/**/*.test.ts',
+        '<rootDir>/build/**/*.test.ts',
         '<rootDir>/test/local/**/*.test.ts',
         // The web app's pure logic and static markup (node: no DOM here; the browser runs in the e2e project).
         '<rootDir>/web/src/**/*.test.{ts,tsx}',

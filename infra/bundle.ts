@@ -1,5 +1,5 @@
 /**
- * The functions' esbuild run, with the plugin that leaves unused schemas and entities out (infra/pure-schemas.ts). esbuild
+ * The functions' esbuild run, with the plugin that leaves unused schemas and entities out (build/pure-schemas.ts). esbuild
  * runs plugins only from its asynchronous API and `buildFunctions` is synchronous (the CDK app bundles while it
  * is being constructed), so `buildFunctions` runs this file in a child process:
  * `tsx infra/bundle.ts <request.json> <metafile.json>`.
@@ -8,14 +8,14 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Metafile, type Plugin } from 'esbuild';
-import { lambdaBundleOptions, repoRoot } from './build-functions.js';
 import {
   dropBuildTimeFields,
   ENTITY_MODULE,
   markPureInitializers,
   ROUTE_FILE,
   SCHEMA_MODULE,
-} from './pure-schemas.js';
+} from '../build/pure-schemas.js';
+import { lambdaBundleOptions, repoRoot } from './build-functions.js';
 
 export interface BundleRequest {
   /** Output name (`<key>/index`) to entry file. */
@@ -41,8 +41,8 @@ export const pureSchemasPlugin: Plugin = {
 
 /**
  * @middy/core 6 imports `node:stream/web` when it loads, for the streamed responses no function here uses, and
- * Node 20 builds the web streams for that import: about 2 ms of every HTTP function's cold start (`npm run
- * bench`'s init figures). Its one use is an `instanceof ReadableStream` check on a streamed response: the same
+ * Node 20 builds the web streams for that import, in every HTTP function's cold start (docs/performance.md,
+ * "Bundles"). Its one use is an `instanceof ReadableStream` check on a streamed response: the same
  * class is a global that Node loads on first access, so the bundle reads that instead. Should a new @middy/core
  * import it differently, the source is left as it is and the bundle test that looks for `node:stream/web` fails.
  */

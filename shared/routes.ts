@@ -129,7 +129,7 @@ export const routes = {
 export const workers = {
   emailWorker: {
     queue: 'email-jobs',
-    handler: 'email/email-worker',
+    handler: 'email/handlers/email-worker',
     timeoutSeconds: 30,
     batchSize: 10,
     retryBaseSeconds: 30,
@@ -141,7 +141,7 @@ export const workers = {
   },
   labelWorker: {
     queue: 'label-jobs',
-    handler: 'labels/label-worker',
+    handler: 'labels/handlers/label-worker',
     timeoutSeconds: 60,
     batchSize: 1,
     retryBaseSeconds: 15,
@@ -156,7 +156,7 @@ export const workers = {
   },
   smsWorker: {
     queue: 'sms-jobs',
-    handler: 'sms/sms-worker',
+    handler: 'sms/handlers/sms-worker',
     timeoutSeconds: 30,
     // One SMS per invocation: a slow Twilio answer delays no other message, and a retry touches one record.
     batchSize: 1,
@@ -179,7 +179,7 @@ export const workers = {
 export const schedules = {
   refundExpiredLabels: {
     title: 'Refund unused labels',
-    handler: 'labels/refund-expired-labels',
+    handler: 'labels/handlers/refund-expired-labels',
     schedule: 'rate(1 day)',
     timeoutSeconds: 300,
     capabilities: [query('byStatus', 'unusedLabels'), items(['UpdateItem'], 'order'), 'secret:read'],
@@ -190,7 +190,7 @@ export const schedules = {
 export const subscribers = {
   sesEvents: {
     topic: 'email-events',
-    handler: 'email/ses-events',
+    handler: 'email/handlers/ses-events',
     timeoutSeconds: 30,
     capabilities: [items(['UpdateItem'], 'emailJob', 'order', 'messagingStats')],
   },
@@ -203,7 +203,7 @@ export const subscribers = {
  */
 export const streamConsumers = {
   outboxRelay: {
-    handler: 'email/outbox-relay',
+    handler: 'email/handlers/outbox-relay',
     entity: 'outbox',
     timeoutSeconds: 30,
     batchSize: 10,

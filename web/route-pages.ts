@@ -2,9 +2,9 @@
  * Each static route of the site gets an HTML page of its own in the web build (`products/index.html` for
  * /products): index.html plus a `<link rel="modulepreload">` for each script of the route's page, so the
  * browser asks for them while it parses the page. Otherwise the preload entry (web/src/preload.ts) inserts
- * those links from a script once it has run, and each link a script inserts costs the main thread 1-2 ms, 4-8
- * ms on a phone four times slower, after the first paint: the catalogue's page has eight scripts. The links ask
- * for a low priority: the page's scripts run after React and the app, which index.html asks for first.
+ * those links from a script once it has run, and each inserted link costs the main thread after the first
+ * paint (docs/performance.md, "Web: route pages"). The links ask for a low priority: the page's scripts run
+ * after React and the app, which index.html asks for first.
  *
  * A route whose last segment is a parameter gets one page for all its addresses (`products/_/index.html` for
  * /products/:slug: every product). The home page (index.html is every other address's page too) and the back
@@ -15,11 +15,11 @@
  *
  * The routes come from the page tables (web/src/app/pages.ts, admin-pages.ts): each `{ path, page }` entry
  * whose page is `pageLoader(() => import('…'))`. CloudFront's function picks an address's page
- * (infra/constructs/site-pages.ts), and the local stack runs the same function.
+ * (build/site-pages.ts), and the local stack runs the same function.
  */
 import { readFileSync } from 'node:fs';
 import { type ESTree, type Plugin, parseAst, type Rolldown } from 'vite';
-import { PARAMETER_SEGMENT } from '../infra/constructs/site-pages';
+import { PARAMETER_SEGMENT } from '../build/site-pages';
 import { matchesRoute } from './src/app/route-match';
 
 type Node = ESTree.Node;
@@ -118,7 +118,7 @@ export const hasOwnPage = (path: string): boolean => /^(\/[^/:*]+)+(\/:[^/:*]+)?
 
 /**
  * The address standing for a route: itself, or with its parameter as PARAMETER_SEGMENT (`/products/_`), the
- * address CloudFront's function asks for any product (infra/constructs/site-pages.ts).
+ * address CloudFront's function asks for any product (build/site-pages.ts).
  */
 export const routeAddress = (path: string): string => path.replace(/:[^/]+$/, PARAMETER_SEGMENT);
 

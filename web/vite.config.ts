@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { defineConfig, normalizePath, type Plugin } from 'vite';
-import { markPureInitializers, SCHEMA_MODULE } from '../infra/pure-schemas';
+import { markPureInitializers, SCHEMA_MODULE } from '../build/pure-schemas';
 import { messages } from '../shared/messages';
 import { routePages } from './route-pages';
 import { LoadingState } from './src/components/loading-state';
@@ -21,11 +21,9 @@ const ROOT = '<div id="root"></div>';
  * render, with the same screen, message shown, until the settings and the first page are in (main.tsx).
  *
  * The message waits for that render (it keeps its place, so nothing moves when it appears): painted text is the
- * page's first contentful paint, and Lighthouse counts the main thread's blocking only after it. With the text
- * here, whether that paint came before or after React and the app had run depended on which of the stylesheet
- * and the scripts arrived first: in the runs where it came first, evaluating React DOM and the app counted as
- * blocking time (an interleaved A/B over 7 public pages had 18 of 39 runs below 95 with the text here, 11
- * without). It also made a page with little content report the start-up screen as its largest paint.
+ * page's first contentful paint, and with the text here that paint raced the scripts, so evaluating React and
+ * the app counted as blocking time in some loads and not others; a page with little content also reported the
+ * start-up screen as its largest paint (docs/performance.md, "Web: first paint").
  */
 const startupScreen: Plugin = {
   name: 'startup-screen',
@@ -45,7 +43,7 @@ const startupScreen: Plugin = {
 /**
  * A page downloads and builds only the schemas it uses: Rolldown reads zod's own side-effect marks, but keeps
  * a schema written with `.check()` (a method call) and everything built around it. The functions' bundler
- * does the same (infra/pure-schemas.ts).
+ * does the same (build/pure-schemas.ts).
  */
 const pureSchemas: Plugin = {
   name: 'pure-schemas',
@@ -164,9 +162,8 @@ export default defineConfig({
             // that a public page's first download holds none of them).
             { name: 'admin-messages', test: /[\\/]shared[\\/]admin-messages\.ts$/, priority: 4 },
             // What several lazy pages share, in one chunk each rather than a chunk per module: Rolldown would
-            // otherwise split them by which pages import each one, and the catalogue's first visit asked for 8
-            // scripts (its page and 7 chunks of 0.2 to 1.9 KB) where it now asks for 3 (Lighthouse A/B: simulated
-            // LCP 2.57 s to 2.27 s). Below `app`: a module every first visit runs stays there.
+            // otherwise split them by which pages import each one, into many small scripts a first visit waits for
+            // (docs/performance.md, "Web: shared chunks"). Below `app`: a module every first visit runs stays there.
             { name: 'catalogue-kit', test: sources(CATALOGUE_KIT), priority: 0 },
             { name: 'form-kit', test: sources(FORM_KIT), priority: 0 },
             // The forms' library, by its own name (Rolldown named its chunk after the zod resolver inside).

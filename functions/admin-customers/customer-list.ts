@@ -10,7 +10,7 @@ import type {
   CustomerSearchField,
 } from '../../shared/schemas/admin-customer-list.js';
 import type { CustomerItem } from '../lib/entities.js';
-import { storedAmount } from '../orders/order-views.js';
+import { storedAmount } from '../lib/order-views.js';
 
 const DAY_MS = 86_400_000;
 

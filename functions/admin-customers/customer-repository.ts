@@ -6,7 +6,7 @@ import { readChangesSince } from '../lib/change-cache.js';
 import { db, tableName } from '../lib/db.js';
 import { CHANGE_TOUCH, CUSTOMER_REVISION, type CustomerItem, customer } from '../lib/entities.js';
 import { notFound } from '../lib/errors.js';
-import { record, storedAmount } from '../orders/order-views.js';
+import { record, storedAmount } from '../lib/order-views.js';
 import { toCustomerEntry } from './customer-list.js';
 
 /** The detail shows this many of the customer's orders, newest first (spec 001 §7). */

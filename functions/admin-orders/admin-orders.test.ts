@@ -27,7 +27,7 @@ const { setOrderStatus } = require('./order-status') as typeof import('./order-s
 const { addNote } = require('./order-notes') as typeof import('./order-notes');
 const { confirmImages } = require('./order-images') as typeof import('./order-images');
 const { sniffImageType } = require('../lib/images') as typeof import('../lib/images');
-const { queueOrderEmail } = require('./order-emails') as typeof import('./order-emails');
+const { queueOrderEmail } = require('./send-order-email') as typeof import('./send-order-email');
 
 const NOW = new Date('2026-03-04T10:00:00.000Z');
 const clock = () => NOW;

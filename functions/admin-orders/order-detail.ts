@@ -1,28 +1,20 @@
 import { fromCents, toCents } from '../../shared/rules/money.js';
 import { paymentStatus } from '../../shared/rules/order.js';
-import {
-  ACTIVITY_TYPES,
-  type ActivityEntry,
-  type AdminOrderDetail,
-  type PaymentLogEntry,
-} from '../../shared/schemas/admin-orders.js';
+import type { AdminOrderDetail, PaymentLogEntry } from '../../shared/schemas/admin-orders.js';
 import type { OrderItem } from '../lib/entities.js';
-import { maskedPayoutDetails } from '../lib/payout-details.js';
 import {
+  activityLogOf,
+  list,
   orderLines,
-  parseJson,
   record,
   storedAmount,
   storedImages,
   storedNotes,
-} from '../orders/order-views.js';
+  text,
+} from '../lib/order-views.js';
+import { maskedPayoutDetails } from '../lib/payout-details.js';
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const nullableText = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-const list = (value: unknown): unknown[] => {
-  const parsed = parseJson(value);
-  return Array.isArray(parsed) ? parsed : [];
-};
 
 /** A stored list entry (payment or activity log) as the API shows it; entries of the old backend may lack fields. */
 export function paymentLogOf(value: unknown): PaymentLogEntry[] {
@@ -36,27 +28,6 @@ export function paymentLogOf(value: unknown): PaymentLogEntry[] {
       notes: text(e.notes),
       timestamp: e.timestamp as string,
     }));
-}
-
-export function activityLogOf(value: unknown): ActivityEntry[] {
-  return list(value)
-    .map((e) => record(e))
-    .filter((e) => typeof e.message === 'string' || typeof e.type === 'string')
-    .map((e, i) => {
-      const entry: ActivityEntry = {
-        id: text(e.id) || `activity-${i}`,
-        type: (ACTIVITY_TYPES as readonly unknown[]).includes(e.type)
-          ? (e.type as ActivityEntry['type'])
-          : null,
-        message: text(e.message),
-        timestamp: text(e.timestamp),
-      };
-      if (typeof e.amount === 'number') entry.amount = e.amount;
-      for (const key of ['method', 'previousStatus', 'newStatus', 'details', 'by'] as const) {
-        if (typeof e[key] === 'string') entry[key] = e[key];
-      }
-      return entry;
-    });
 }
 
 /** Everything the order detail shows (spec 001 §2-3); JSON fields stored as text are parsed. */

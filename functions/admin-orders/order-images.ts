@@ -8,7 +8,7 @@ import type { OrderItem } from '../lib/entities.js';
 import { AppError, validationError } from '../lib/errors.js';
 import { headImage, imagesBucket, presignImageUpload, s3, sniffStoredImage } from '../lib/images.js';
 import { errorDetails, log } from '../lib/log.js';
-import { type StoredImage, storedImages } from '../orders/order-views.js';
+import { type StoredImage, storedImages } from '../lib/order-views.js';
 import { changeOrder, commit, getOrderForStaff, OrderUpdate } from './order-writes.js';
 
 type ImageType = (typeof ORDER_IMAGE_TYPES)[number];

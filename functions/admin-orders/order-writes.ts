@@ -15,8 +15,8 @@ import { db, tableName } from '../lib/db.js';
 import { ORDER_TOUCH, type OrderItem, order as orderEntity, touchValues } from '../lib/entities.js';
 import { AppError } from '../lib/errors.js';
 import { log } from '../lib/log.js';
+import { parseJson, type StoredImage, storedImages, storedNotes } from '../lib/order-views.js';
 import { isLostRace, pause } from '../lib/races.js';
-import { parseJson, type StoredImage, storedImages, storedNotes } from '../orders/order-views.js';
 
 export const MAX_WRITE_ATTEMPTS = 5;
 

@@ -7,8 +7,8 @@ import { db, tableName } from '../lib/db.js';
 import { type ProductItem, product } from '../lib/entities.js';
 import { AppError, notFound } from '../lib/errors.js';
 import { errorDetails, log } from '../lib/log.js';
-import { allocateProductIds, claimProductId, releaseProductId } from '../products/product-ids.js';
-import { toProduct, toProductItem } from '../products/product-repository.js';
+import { allocateProductIds, claimProductId, releaseProductId } from '../lib/products/product-ids.js';
+import { toProduct, toProductItem } from '../lib/products/product-repository.js';
 import { checkUploadedProductImage, deleteProductImage } from './product-images.js';
 
 /** A fresh number is tried this often when the one handed out is already claimed (a CSV row took it). */

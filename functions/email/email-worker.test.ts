@@ -11,7 +11,7 @@ const ddb = mockClient(DynamoDBDocumentClient);
 const ses = mockClient(SESv2Client);
 
 // Imported after the mocks so its module-scope clients are the mocked ones.
-const { handler } = require('./email-worker') as typeof import('./email-worker');
+const { handler } = require('./handlers/email-worker') as typeof import('./handlers/email-worker');
 
 const job = (jobId: string, over: Record<string, unknown> = {}) => ({
   jobId,

@@ -4,8 +4,18 @@ import { adminOrderMessages } from '../../shared/messages.js';
 import { formatLongDate } from '../../shared/rules/date-format.js';
 import { OUTBOX_FAILURES_METRIC } from '../../shared/runtime-env.js';
 import type { EmailJob } from '../../shared/schemas/jobs.js';
-import { completionVars, emailableOrder, ORDER_EMAIL_DEFAULTS } from '../admin-orders/order-emails.js';
 import { batchGetItems, db, tableName } from '../lib/db.js';
+import { recordFailed, recordOnOrder } from '../lib/email/email-log-repository.js';
+import { LABEL_READY } from '../lib/email/label-templates.js';
+import {
+  type RenderedEmail,
+  renderTemplate,
+  storedOrDefault,
+  storedOrNothing,
+  type TemplateName,
+  templateKey,
+} from '../lib/email/templates.js';
+import { TICKET_CONFIRMATION, TICKET_NOTIFICATION } from '../lib/email/ticket-templates.js';
 import {
   type OrderItem,
   type OutboxItem,
@@ -22,23 +32,17 @@ import {
 import { requireEnv } from '../lib/env.js';
 import { AppError } from '../lib/errors.js';
 import { countMetric, errorDetails, log } from '../lib/log.js';
+import {
+  completionVars,
+  emailableOrder,
+  ORDER_CONFIRMATION,
+  ORDER_EMAIL_DEFAULTS,
+  orderEmailVars,
+} from '../lib/order-emails.js';
 import { outboxJobId } from '../lib/outbox.js';
 import { enqueue } from '../lib/queue.js';
 import { conditional } from '../lib/races.js';
-import { orderEmailVars } from '../orders/order-emails.js';
-import { toPublicSettings } from '../settings/public-settings.js';
-import { recordFailed, recordOnOrder } from './email-log-repository.js';
-import { LABEL_READY } from './label-templates.js';
-import { ORDER_CONFIRMATION } from './order-templates.js';
-import {
-  type RenderedEmail,
-  renderTemplate,
-  storedOrDefault,
-  storedOrNothing,
-  type TemplateName,
-  templateKey,
-} from './templates.js';
-import { TICKET_CONFIRMATION, TICKET_NOTIFICATION } from './ticket-templates.js';
+import { toPublicSettings } from '../lib/settings/public-settings.js';
 
 /**
  * An owed e-mail that can never be sent, whatever the retries: its order or ticket is gone, its data or its

@@ -14,7 +14,7 @@ const ddb = mockClient(DynamoDBDocumentClient);
 const sqs = mockClient(SQSClient);
 
 // Imported after the mocks so its module-scope clients are the mocked ones.
-const { handler } = require('./outbox-relay') as typeof import('./outbox-relay');
+const { handler } = require('./handlers/outbox-relay') as typeof import('./handlers/outbox-relay');
 
 const NOW = new Date('2026-11-20T10:00:00.000Z');
 const ORDER = {

@@ -1,7 +1,7 @@
 import { orderMessages } from '../../shared/messages.js';
 import type { OrderItem, ShipmentItem } from '../lib/entities.js';
 import { AppError } from '../lib/errors.js';
-import { assertLinkLive, orderIdForToken } from '../orders/order-access.js';
+import { assertLinkLive, orderIdForToken } from '../lib/order-access.js';
 import { getOrderWithShipment } from './shipment-repository.js';
 
 export interface OrderShipment {

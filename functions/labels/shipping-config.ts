@@ -1,8 +1,8 @@
 import { labelMessages } from '../../shared/messages.js';
 import { DEFAULT_PARCEL, ZShippingSettings } from '../../shared/schemas/shipment.js';
 import { getProviderSecrets, type ProviderSecrets } from '../lib/secrets.js';
+import { getStoredSettings } from '../lib/settings/settings-repository.js';
 import { PermanentJobError } from '../lib/sqs-worker.js';
-import { getStoredSettings } from '../settings/settings-repository.js';
 
 /** A label that cannot be made until someone changes something: recorded at once, never retried. */
 export class LabelFailure extends PermanentJobError {

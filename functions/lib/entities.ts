@@ -2,8 +2,8 @@
  * Every kind of item the one table holds, declared once: its primary key, the index keys it carries and its
  * stored type (docs/data-model.md lists the access patterns each serves). Repositories, the local seed and the
  * test helpers build keys from here only, never from template strings of their own. Plain functions rather
- * than a modelling library: the whole module adds a few hundred bytes to a bundle (dynamodb-toolbox measured
- * about +41 KB, ElectroDB about +226 KB) and the expressions stay the SDK's own.
+ * than a modelling library: the whole module adds a few hundred bytes to a bundle, far less than the libraries
+ * weighed (docs/performance.md, "Bundles"), and the expressions stay the SDK's own.
  */
 import { createHash, randomInt } from 'node:crypto';
 import type { SmsStatus } from '../../shared/rules/sms.js';

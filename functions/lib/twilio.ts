@@ -5,8 +5,8 @@ import type { MessageListInstance } from 'twilio/lib/rest/api/v2010/account/mess
 import * as ENV from '../../shared/env-vars.js';
 
 /**
- * The official Twilio REST client, only its Messages API: the base client and the Api domain (about 0.9 MB
- * bundled) rather than `twilio/lib/rest/Twilio`, whose every product domain esbuild would bundle (about 4 MB).
+ * The official Twilio REST client, only its Messages API: the base client and the Api domain rather than
+ * `twilio/lib/rest/Twilio`, whose every product domain esbuild would bundle (docs/performance.md, "Bundles").
  * In AWS it calls api.twilio.com; the local stack sets TWILIO_BASE_URL to its Twilio test server, and a request client that
  * rewrites the origin sends every call there (the client's `edge`/`region` only change the https host name).
  */

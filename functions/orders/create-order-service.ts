@@ -16,6 +16,7 @@ import type { OrderConfirmation } from '../../shared/schemas/order.js';
 import type { PaymentMethods } from '../../shared/schemas/settings.js';
 import { type OrderItem, order as orderEntity, type ProductItem } from '../lib/entities.js';
 import { AppError, validationError } from '../lib/errors.js';
+import { toConfirmation } from '../lib/order-views.js';
 import { configuredPayoutSealer, type PayoutSealer } from '../lib/payout-crypto.js';
 import { maskPayoutDetails } from '../lib/payout-details.js';
 import { type Limit, refusedSlots, scopeOf, slotWrite } from '../lib/rate-limit.js';
@@ -27,7 +28,6 @@ import {
   readForCheckout,
   writeNewOrder,
 } from './order-repository.js';
-import { toConfirmation } from './order-views.js';
 
 const MAX_ATTEMPTS = 6;
 const m = checkoutMessages;

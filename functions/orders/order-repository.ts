@@ -30,11 +30,6 @@ export async function getOrder(orderId: string): Promise<OrderItem | null> {
   return (Item as OrderItem | undefined) ?? null;
 }
 
-export async function getOrderIdByToken(token: string): Promise<string | null> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: orderToken.key(token) }));
-  return (Item?.order_id as string | undefined) ?? null;
-}
-
 export interface IdempotencyRecord {
   request_hash: string;
   order_id: string;

@@ -14,8 +14,9 @@ import { requestHash } from './create-order-service';
 
 process.env.TABLE_NAME = 'test-table';
 const ddb = mockClient(DynamoDBDocumentClient);
-const { orderByToken } = require('./get-order-by-token') as typeof import('./get-order-by-token');
-const { lookupOrder } = require('./lookup-order') as typeof import('./lookup-order');
+const { orderByToken } =
+  require('./handlers/get-order-by-token') as typeof import('./handlers/get-order-by-token');
+const { lookupOrder } = require('./lookup') as typeof import('./lookup');
 
 const TOKEN = '5b0c7f6e-0b1a-4c55-9a43-3f1e0d2c9b11';
 const order = {

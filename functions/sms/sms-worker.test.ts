@@ -23,7 +23,7 @@ process.env.LOCAL_SIGNING_SECRETS_FILE = join(dir, 'signing-secrets.json');
 writeFileSync(process.env.LOCAL_SIGNING_SECRETS_FILE, JSON.stringify({ twilioAuthToken: 'a'.repeat(32) }));
 
 const ddb = mockClient(DynamoDBDocumentClient);
-const { processSmsJob } = require('./sms-worker') as typeof import('./sms-worker');
+const { processSmsJob } = require('./send-job') as typeof import('./send-job');
 
 const ID = '11111111-1111-4111-8111-111111111111';
 const SID = `SM${'1'.repeat(32)}`;

@@ -10,10 +10,15 @@ import {
 import { AppError } from '../lib/errors.js';
 import { log } from '../lib/log.js';
 import { getProviderSecrets, readProviderSecretsFresh } from '../lib/secrets.js';
+import {
+  findMessageBySid,
+  recordEarlyStatus,
+  recordOptOut,
+  removeOptOut,
+} from '../lib/sms/sms-repository.js';
+import { loadSmsSettings } from '../lib/sms/sms-settings.js';
+import { applyDeliveryStatus } from '../lib/sms/sms-status.js';
 import { parseInput } from '../lib/validation.js';
-import { findMessageBySid, recordEarlyStatus, recordOptOut, removeOptOut } from './sms-repository.js';
-import { loadSmsSettings } from './sms-settings.js';
-import { applyDeliveryStatus } from './sms-status.js';
 
 /** The public URL Twilio calls and signs, from configuration: a forged Host header cannot change it. */
 export const webhookUrl = (path: 'status' | 'inbound'): string =>

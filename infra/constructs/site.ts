@@ -6,10 +6,10 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { routePagesIn, spaRewrite } from '../../build/site-pages.js';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/runtime-env.js';
 import type { StageConfig } from '../stage-config.js';
 import { nagPseudo } from './nag.js';
-import { routePagesIn, spaRewrite } from './site-pages.js';
 
 export interface SiteProps {
   config: StageConfig;

@@ -5,9 +5,11 @@
  * the sign-in form's "a failure counts as not breached" path can be exercised.
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { BREACHED_PASSWORDS } from './breach-fixtures.js';
+import type { NodeEnv } from './http.js';
 
 export const ZBreachMode = z.object({ mode: z.enum(['ok', 'fail', 'hang']) });
 export type BreachMode = z.infer<typeof ZBreachMode>['mode'];
@@ -64,28 +66,26 @@ export class BreachRangeService {
     for (const release of [...this.waiting]) release();
   }
 
-  async handle(req: IncomingMessage, res: ServerResponse, prefix: string): Promise<void> {
-    const headers = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' };
-    const send = (status: number, text: string) => {
-      if (res.destroyed || res.headersSent) return;
-      const body = Buffer.from(text);
-      res.writeHead(status, { ...headers, 'content-length': String(body.length) });
-      res.end(req.method === 'HEAD' ? undefined : body);
-    };
-    req.resume();
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.setHeader('allow', 'GET, HEAD');
-      return send(405, 'Method not allowed');
-    }
-    if (this.current === 'hang') {
-      const released = await this.hold(req);
-      if (!released) return send(504, 'The breach-range service did not answer in time');
-    }
-    if (this.current === 'fail') return send(503, 'Service unavailable');
-    if (!PREFIX.test(prefix)) return send(400, 'The hash prefix was not in a valid format');
-    const padding = String(req.headers['add-padding'] ?? '').toLowerCase() === 'true';
-    send(200, rangeLines(prefix, padding).join('\r\n'));
-  }
+  /** `GET /<prefix>`, mounted by the local site under `/__local/breach/range`. */
+  readonly routes = new Hono<NodeEnv>()
+    .get('/:prefix', async (c) => {
+      const send = (status: 200 | 400 | 503 | 504, text: string) =>
+        c.text(text, status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+      if (this.current === 'hang' && !(await this.hold(c.env.incoming)))
+        return send(504, 'The breach-range service did not answer in time');
+      if (this.current === 'fail') return send(503, 'Service unavailable');
+      const prefix = c.req.param('prefix');
+      if (!PREFIX.test(prefix)) return send(400, 'The hash prefix was not in a valid format');
+      const padding = (c.req.header('add-padding') ?? '').toLowerCase() === 'true';
+      return send(200, rangeLines(prefix, padding).join('\r\n'));
+    })
+    .all('/:prefix', (c) =>
+      c.text('Method not allowed', 405, {
+        allow: 'GET, HEAD',
+        'content-type': 'text/plain; charset=utf-8',
+        'cache-control': 'no-store',
+      }),
+    );
 
   /** Resolves true once released, false after HANG_LIMIT_MS; a client that goes away simply stops waiting. */
   private hold(req: IncomingMessage): Promise<boolean> {

@@ -16,10 +16,18 @@
  */
 
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { readBody } from './http-body.js';
-import { forwardRequest, listenProxy, relayAnswer, streamThrough, type Upstream } from './proxy.js';
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import {
+  forwardRequest,
+  listen,
+  type NodeEnv,
+  parseObject,
+  relay,
+  streamThrough,
+  type Upstream,
+} from './http.js';
 
 export interface CognitoProxyOptions {
   port: number;
@@ -38,41 +46,26 @@ export const CHALLENGE_SESSION_MS = 3 * 60_000;
 /** cognito-local answers every origin (its `cors({ origin: '*' })`); answers made here must too. */
 const CORS = { 'access-control-allow-origin': '*' };
 
-function parseJson(body: Buffer): Record<string, unknown> | undefined {
-  try {
-    const value = JSON.parse(body.toString('utf8')) as unknown;
-    return value && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value ? value : undefined);
 
-/** A JSON-protocol error as Cognito sends it (the SDK reads `__type`). */
-function sendError(res: ServerResponse, status: number, type: string, message: string): void {
-  const body = Buffer.from(JSON.stringify({ __type: type, message }));
-  res.writeHead(status, {
-    ...CORS,
-    'content-type': AMZ_JSON,
-    'x-amzn-errortype': type,
-    'content-length': String(body.length),
+/** A JSON-protocol answer as Cognito sends it; an error's body has `__type`, which the SDK reads. */
+const amzJson = (status: number, value: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(value), {
+    status,
+    headers: { ...headers, ...CORS, 'content-type': AMZ_JSON },
   });
-  res.end(body);
-}
+const amzError = (status: number, type: string, message: string) =>
+  amzJson(status, { __type: type, message }, { 'x-amzn-errortype': type });
 
-function sendJson(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}) {
-  const body = Buffer.from(JSON.stringify(value));
-  res.writeHead(status, {
-    ...headers,
-    ...CORS,
-    'content-type': AMZ_JSON,
-    'content-length': String(body.length),
-  });
-  res.end(body);
-}
+/** The calls answered here; every other streams through to cognito-local. */
+const HANDLED = new Set(['GetTokensFromRefreshToken', 'InitiateAuth', 'RespondToAuthChallenge']);
+const operationOf = (c: Context) => {
+  const target = c.req.header('x-amz-target') ?? '';
+  return target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
+};
+
+/** An answer of cognito-local's, passed on with the CORS header every answer here carries. */
+const relayCors = (answer: Upstream) => relay({ ...answer, headers: { ...answer.headers, ...CORS } });
 
 /** Cognito's one answer to a wrong password and to an unknown user (user existence errors prevented). */
 export const INCORRECT_CREDENTIALS = 'Incorrect username or password.';
@@ -83,7 +76,7 @@ const EXISTENCE_ERRORS = new Set(['InvalidPasswordException', 'UserNotFoundExcep
 /** Whether an answer of cognito-local's to a sign-in says whether the user exists. */
 export function revealsWhoExists(answer: Upstream): boolean {
   if (answer.status < 400) return false;
-  const body = parseJson(answer.body);
+  const body = parseObject(answer.body);
   const type =
     String(body?.__type ?? answer.headers['x-amzn-errortype'] ?? '')
       .split(':')[0]
@@ -147,11 +140,11 @@ export async function startCognitoProxy(
     payload: unknown,
   ): Promise<Upstream> => forwardRequest(upstream, method, path, headers, payload);
 
-  async function refresh(res: ServerResponse, input: Record<string, unknown>): Promise<void> {
+  async function refresh(input: Record<string, unknown>): Promise<Response> {
     const clientId = str(input.ClientId);
     const refreshToken = str(input.RefreshToken);
     if (!clientId || !refreshToken)
-      return sendError(res, 400, 'InvalidParameterException', 'ClientId and RefreshToken are required');
+      return amzError(400, 'InvalidParameterException', 'ClientId and RefreshToken are required');
     const answer = await call('InitiateAuth', {
       AuthFlow: 'REFRESH_TOKEN_AUTH',
       ClientId: clientId,
@@ -161,13 +154,12 @@ export async function startCognitoProxy(
       },
       ...(input.ClientMetadata ? { ClientMetadata: input.ClientMetadata } : {}),
     });
-    if (answer.status !== 200)
-      return relayAnswer(res, { ...answer, headers: { ...answer.headers, ...CORS } });
-    const result = (parseJson(answer.body)?.AuthenticationResult ?? {}) as Record<string, unknown>;
+    if (answer.status !== 200) return relayCors(answer);
+    const result = (parseObject(answer.body)?.AuthenticationResult ?? {}) as Record<string, unknown>;
     const accessToken = str(result.AccessToken);
-    if (!accessToken) return sendError(res, 500, 'InternalErrorException', 'cognito-local issued no token');
+    if (!accessToken) return amzError(500, 'InternalErrorException', 'cognito-local issued no token');
     // Cognito's answer: no new refresh token unless rotation is on (it is not here), so Amplify keeps its own.
-    sendJson(res, 200, {
+    return amzJson(200, {
       AuthenticationResult: {
         AccessToken: accessToken,
         IdToken: str(result.IdToken),
@@ -178,20 +170,20 @@ export async function startCognitoProxy(
     });
   }
 
-  async function initiateAuth(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
-    const answer = await forward('POST', req.url ?? '/', req.headers, body);
+  async function initiateAuth(c: Context<NodeEnv>, body: Buffer): Promise<Response> {
+    const answer = await forward('POST', c.env.incoming.url ?? '/', c.env.incoming.headers, body);
     if (revealsWhoExists(answer)) {
-      return sendError(res, 400, 'NotAuthorizedException', INCORRECT_CREDENTIALS);
+      return amzError(400, 'NotAuthorizedException', INCORRECT_CREDENTIALS);
     }
-    const input = parseJson(body);
-    const output = answer.status === 200 ? parseJson(answer.body) : undefined;
+    const input = parseObject(body);
+    const output = answer.status === 200 ? parseObject(answer.body) : undefined;
     if (input?.AuthFlow === 'USER_PASSWORD_AUTH' && output?.ChallengeName === 'NEW_PASSWORD_REQUIRED') {
       const params = (input.AuthParameters ?? {}) as Record<string, unknown>;
       const challenge = (output.ChallengeParameters ?? {}) as Record<string, unknown>;
       const username = str(challenge.USER_ID_FOR_SRP) ?? str(params.USERNAME) ?? '';
       const expected = storedPassword(options.dbDir, str(input.ClientId) ?? '', username);
       if (expected !== undefined && expected !== params.PASSWORD)
-        return sendError(res, 400, 'NotAuthorizedException', INCORRECT_CREDENTIALS);
+        return amzError(400, 'NotAuthorizedException', INCORRECT_CREDENTIALS);
       const session = str(output.Session);
       if (session) {
         const now = Date.now();
@@ -203,11 +195,12 @@ export async function startCognitoProxy(
         });
       }
     }
-    relayAnswer(res, answer);
+    return relay(answer);
   }
 
-  async function respondToChallenge(req: IncomingMessage, res: ServerResponse, body: Buffer): Promise<void> {
-    const input = parseJson(body);
+  async function respondToChallenge(c: Context<NodeEnv>, body: Buffer): Promise<Response> {
+    const { url = '/', headers } = c.env.incoming;
+    const input = parseObject(body);
     if (input?.ChallengeName === 'NEW_PASSWORD_REQUIRED') {
       const responses = (input.ChallengeResponses ?? {}) as Record<string, unknown>;
       const session = sessions.get(str(input.Session) ?? '');
@@ -217,45 +210,37 @@ export async function startCognitoProxy(
         session.clientId === input.ClientId &&
         session.usernames.includes(str(responses.USERNAME) ?? '');
       if (!valid)
-        return sendError(
-          res,
-          400,
-          'NotAuthorizedException',
-          'Invalid session for the user, session is expired.',
-        );
+        return amzError(400, 'NotAuthorizedException', 'Invalid session for the user, session is expired.');
       // One answer per session, as in Cognito.
-      const answer = await forward('POST', req.url ?? '/', req.headers, body);
+      const answer = await forward('POST', url, headers, body);
       if (answer.status === 200) sessions.delete(str(input.Session) ?? '');
-      return relayAnswer(res, answer);
+      return relay(answer);
     }
-    relayAnswer(res, await forward('POST', req.url ?? '/', req.headers, body));
+    return relay(await forward('POST', url, headers, body));
   }
 
-  const server = createServer((req, res) => {
-    const target = String(req.headers['x-amz-target'] ?? '');
-    const operation = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
-    const handle = async () => {
-      if (
-        req.method === 'POST' &&
-        (operation === 'GetTokensFromRefreshToken' ||
-          operation === 'InitiateAuth' ||
-          operation === 'RespondToAuthChallenge')
-      ) {
-        const body = await readBody(req, MAX_BODY_BYTES);
-        if (!body) return sendError(res, 413, 'InvalidParameterException', 'Request body too large');
-        if (operation === 'InitiateAuth') return initiateAuth(req, res, body);
-        if (operation === 'RespondToAuthChallenge') return respondToChallenge(req, res, body);
-        const input = parseJson(body);
-        if (!input) return sendError(res, 400, 'SerializationException', 'Body is not a JSON object');
-        return refresh(res, input);
-      }
-      // Everything else, CORS preflights included, streams through untouched.
-      await streamThrough(upstream, req, res);
-    };
-    handle().catch((error: Error) => {
-      if (res.headersSent) return void res.destroy();
-      sendError(res, 502, 'InternalErrorException', `cognito-local did not answer: ${error.message}`);
-    });
-  });
-  return listenProxy(server, options.port, 'cognito-local');
+  const app = new Hono<NodeEnv>();
+  app.onError((error) =>
+    amzError(502, 'InternalErrorException', `cognito-local did not answer: ${error.message}`),
+  );
+  app.post(
+    '*',
+    async (c, next) => (HANDLED.has(operationOf(c)) ? next() : streamThrough(c, upstream)),
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => amzError(413, 'InvalidParameterException', 'Request body too large'),
+    }),
+    async (c) => {
+      const body = Buffer.from(await c.req.arrayBuffer());
+      const operation = operationOf(c);
+      if (operation === 'InitiateAuth') return initiateAuth(c, body);
+      if (operation === 'RespondToAuthChallenge') return respondToChallenge(c, body);
+      const input = parseObject(body);
+      if (!input) return amzError(400, 'SerializationException', 'Body is not a JSON object');
+      return refresh(input);
+    },
+  );
+  // Everything else, CORS preflights included, streams through untouched.
+  app.all('*', (c) => streamThrough(c, upstream));
+  return listen(app, { port: options.port, name: 'cognito-local' });
 }

@@ -4,7 +4,7 @@
  * with one line saying what went wrong and where its log is.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -471,60 +471,4 @@ export async function startSes(options: {
       await stopChild(child);
     },
   };
-}
-
-/** Child pids of a run, so a run that was killed hard does not leave emulators holding the ports. */
-export function recordChildren(file: string, emulators: readonly Emulator[]): void {
-  const pids = emulators.flatMap((e) =>
-    'child' in e && (e as ChildEmulator).child.pid ? [(e as ChildEmulator).child.pid] : [],
-  );
-  writeFileSync(file, `${JSON.stringify({ runner: process.pid, children: pids })}\n`);
-}
-
-/**
- * Ends emulator processes a previous run left behind (it was killed without a chance to clean up): only pids
- * that run recorded, whose command line is still one of our emulators and which belong to this data folder.
- */
-export function reapStaleChildren(file: string, dataDir: string): void {
-  if (!existsSync(file)) return;
-  try {
-    const { runner, children: pids } = JSON.parse(readFileSync(file, 'utf8')) as {
-      runner: number;
-      children: number[];
-    };
-    if (isAlive(runner)) return;
-    for (const pid of pids) {
-      const cmdline = readCmdline(pid);
-      const ours = /DynamoDBLocal\.jar|cognito-local|aws-ses-v2-local/.test(cmdline);
-      if (ours && (cmdline.includes(dataDir) || readCwd(pid).startsWith(dataDir)))
-        process.kill(pid, 'SIGKILL');
-    }
-  } catch {
-    // nothing to reap
-  }
-}
-
-function readCwd(pid: number): string {
-  try {
-    return readlinkSync(`/proc/${pid}/cwd`);
-  } catch {
-    return '';
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function readCmdline(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
-  } catch {
-    return '';
-  }
 }

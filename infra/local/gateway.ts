@@ -1,21 +1,24 @@
 /**
  * The local site, playing CloudFront in front of API Gateway and two buckets: `/api/*` goes to the HTTP API
  * routes of the template (JWT authorizer included), `/images/*` to the images bucket, everything else to the
- * built web app with an SPA fallback. One port, like the one domain the deployed site has.
+ * built web app (sirv), each address given the page CloudFront's function picks. One port, like the one domain
+ * the deployed site has.
  */
 import { randomUUID } from 'node:crypto';
-import { createReadStream, readFileSync, type Stats, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { statSync } from 'node:fs';
+import type { IncomingMessage, Server } from 'node:http';
 import { isIP } from 'node:net';
-import { extname, join, normalize, sep } from 'node:path';
-import type { Readable } from 'node:stream';
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { join } from 'node:path';
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { compileRewrite, routePagesIn, spaRewrite } from '../constructs/site-pages.js';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
+import compression from 'compression';
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import sirv from 'sirv';
+import { compileRewrite, routePagesIn, spaRewrite } from '../../build/site-pages.js';
 import type { JwtAuthorizer } from './authorizer.js';
-import { LocalStackError } from './errors.js';
 import { buildHttpEvent, LOCAL_CLIENT_IP_HEADER, toHttpResponse } from './events.js';
-import { readBody } from './http-body.js';
+import { listen, type NodeEnv } from './http.js';
 import { InvocationError, type LocalFunction, type LogSink } from './lambdas.js';
 import { matchRoute, orderRoutes } from './routing.js';
 
@@ -48,11 +51,8 @@ export interface GatewayOptions {
    * Nothing like it exists in AWS: the deployed stack has only the routes of the template.
    */
   controls?: Record<string, LocalControl>;
-  /** Local-only services under `/__local/<prefix>` (e.g. the fake breach-range API); `rest` is the path after it. */
-  localServices?: Array<{
-    prefix: string;
-    handle(req: IncomingMessage, res: ServerResponse, rest: string): Promise<void>;
-  }>;
+  /** Local-only services by their path under `/__local/` (e.g. the fake breach-range API). */
+  localServices?: Record<string, Hono<NodeEnv>>;
   log: LogSink;
   /** Log every API call (method, path, status, time). */
   accessLog: boolean;
@@ -69,38 +69,13 @@ const MAX_BODY_BYTES = 10 * 1024 * 1024;
 export const DIRECT_API_PREFIX = '/__local/api-direct';
 const MAX_CONTROL_BODY_BYTES = 64 * 1024;
 
-const json = (value: unknown) => Buffer.from(JSON.stringify(value));
-const NOT_FOUND = json({ error: { code: 'not_found', message: 'Not found' } });
+const NOT_FOUND = { error: { code: 'not_found', message: 'Not found' } };
 /** What the HTTP API answers when its Lambda fails (an error thrown, a time-out, a crash). */
-const INTERNAL = json({ message: 'Internal Server Error' });
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.wasm': 'application/wasm',
-  '.pdf': 'application/pdf',
-};
-
-const compressible = (contentType: string) =>
-  /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/.test(contentType);
+const INTERNAL = JSON.stringify({ message: 'Internal Server Error' });
+const JSON_TYPE = { 'content-type': 'application/json' };
+const CONTROL_HEADERS = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+const NOT_BUILT =
+  '<!doctype html><title>Web app not built</title><p>The web app is not built yet: run <code>npm run build:web</code> and reload.</p>';
 
 /** The CSP of the distribution, loosened only where the local origins differ from the deployed ones. */
 export function localCsp(
@@ -128,13 +103,32 @@ export function localCsp(
   return directives.join('; ');
 }
 
-interface CachedFile {
-  mtimeMs: number;
-  size: number;
-  body: Buffer;
-  gzip?: Buffer;
-  br?: Buffer;
+/** Long-lived caching for Vite's hashed assets; an hour for other files; HTML always revalidated. */
+function cacheControl(path: string): string {
+  if (path.endsWith('.html')) return 'no-cache';
+  return /^\/assets\/.+[.-][A-Za-z0-9_-]{8,}\.\w+$/.test(path)
+    ? 'public, max-age=31536000, immutable'
+    : 'public, max-age=3600';
 }
+
+/**
+ * The viewer's ip:port as CloudFront reports it: the socket's. In the test profile every client is on
+ * 127.0.0.1, so a test names its client in LOCAL_CLIENT_IP_HEADER, and a request that names none is the client
+ * of its connection (a loopback address made from the source port): the suite's many files, browsers included,
+ * never add up against one per-IP limit, while a limit's own test counts one named client.
+ */
+function viewerAddress(req: IncomingMessage, testClientAddress?: boolean): string {
+  const port = req.socket.remotePort ?? 0;
+  let ip = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
+  if (testClientAddress) {
+    const named = req.headers[LOCAL_CLIENT_IP_HEADER];
+    ip = typeof named === 'string' && isIP(named) ? named : `127.${(port >> 8) & 255}.${port & 255}.1`;
+  }
+  return `${ip}:${port}`;
+}
+
+/** The path as the client sent it, still percent-encoded (route parameters are decoded once, by matchRoute). */
+const rawPath = (c: Context<NodeEnv>) => (c.env.incoming.url ?? '/').split('?')[0] || '/';
 
 export async function startGateway(
   options: GatewayOptions,
@@ -153,171 +147,143 @@ export async function startGateway(
       options.extraImageSources,
     );
   }
-  const fileCache = new Map<string, CachedFile>();
-
-  const send = (
-    res: ServerResponse,
-    status: number,
-    headers: Record<string, string | string[]>,
-    body?: Buffer,
-  ) => {
-    res.writeHead(status, { ...baseHeaders, ...headers, 'content-length': String(body?.length ?? 0) });
-    res.end(res.req.method === 'HEAD' ? undefined : body);
-  };
-
-  /**
-   * The viewer's ip:port as CloudFront reports it: the socket's. In the test profile every client is on
-   * 127.0.0.1, so a test names its client in LOCAL_CLIENT_IP_HEADER, and a request that names none is the
-   * client of its connection (a loopback address made from the source port): the suite's many files, browsers
-   * included, never add up against one per-IP limit, while a limit's own test counts one named client.
-   */
-  function viewerAddress(req: IncomingMessage): string {
-    const port = req.socket.remotePort ?? 0;
-    let ip = (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, '');
-    if (options.testClientAddress) {
-      const named = req.headers[LOCAL_CLIENT_IP_HEADER];
-      ip = typeof named === 'string' && isIP(named) ? named : `127.${(port >> 8) & 255}.${port & 255}.1`;
-    }
-    return `${ip}:${port}`;
-  }
 
   /**
    * `/api/*` as CloudFront forwards it (`direct` false: viewer address and origin secret set by the edge), or as
    * the HTTP API's own public endpoint receives it (`direct`: headers exactly as the caller sent them).
    */
-  async function handleApi(
-    req: IncomingMessage,
-    res: ServerResponse,
-    path: string,
-    direct = false,
-  ): Promise<void> {
-    const started = Date.now();
-    const method = req.method ?? 'GET';
-    const requestId = randomUUID();
-    const idHeader = { 'apigw-requestid': requestId };
-    const finish = (status: number, headers: Record<string, string | string[]>, body: Buffer, label = '') => {
-      send(res, status, { ...idHeader, ...headers }, body);
+  const api = (direct: boolean) => {
+    const answer = (
+      c: Context<NodeEnv>,
+      started: number,
+      status: number,
+      headers: Record<string, string | string[]>,
+      body: Uint8Array | string,
+      label = '',
+    ) => {
       if (options.accessLog)
-        options.log.line('api', `${method} ${req.url} ${status} ${Date.now() - started}ms${label}`);
-    };
-
-    const body = await readBody(req, MAX_BODY_BYTES);
-    if (!body)
-      return finish(
-        413,
-        { 'content-type': 'application/json' },
-        json({ message: 'Request Entity Too Large' }),
-      );
-    const match = matchRoute(ordered, method, path);
-    if (!match) return finish(404, { 'content-type': 'application/json' }, NOT_FOUND);
-    const { route, pathParameters } = match;
-
-    let authorizer: { claims: Record<string, string>; scopes: string[] | null } | undefined;
-    if (route.authorizer) {
-      const outcome = await route.authorizer.authorize(req.headers.authorization, route.authorizationScopes);
-      if (!outcome.ok) {
-        const message = outcome.status === 401 ? 'Unauthorized' : 'Forbidden';
-        return finish(
-          outcome.status,
-          {
-            'content-type': 'application/json',
-            ...(outcome.status === 401 ? { 'www-authenticate': 'Bearer' } : {}),
-          },
-          json({ message }),
+        options.log.line(
+          'api',
+          `${c.req.method} ${c.env.incoming.url} ${status} ${Date.now() - started}ms${label}`,
         );
-      }
-      authorizer = { claims: outcome.claims, scopes: outcome.scopes };
-    }
+      return c.body(typeof body === 'string' ? body : new Uint8Array(body), status as 200, headers);
+    };
+    return [
+      bodyLimit({
+        maxSize: MAX_BODY_BYTES,
+        onError: (c) =>
+          answer(
+            c,
+            Date.now(),
+            413,
+            { 'apigw-requestid': randomUUID(), ...JSON_TYPE },
+            '{"message":"Request Entity Too Large"}',
+          ),
+      }),
+      async (c: Context<NodeEnv>) => {
+        const started = Date.now();
+        const req = c.env.incoming;
+        const requestId = randomUUID();
+        const reply = (
+          status: number,
+          headers: Record<string, string | string[]>,
+          body: Uint8Array | string,
+          label = '',
+        ) => answer(c, started, status, { 'apigw-requestid': requestId, ...headers }, body, label);
+        const body = Buffer.from(await c.req.arrayBuffer());
+        const path = direct ? rawPath(c).slice(DIRECT_API_PREFIX.length) : rawPath(c);
+        const match = matchRoute(ordered, c.req.method, path);
+        if (!match) return reply(404, JSON_TYPE, JSON.stringify(NOT_FOUND));
+        const { route, pathParameters } = match;
 
-    const event = buildHttpEvent({
-      method,
-      url: direct ? (req.url ?? path).slice(DIRECT_API_PREFIX.length) : (req.url ?? path),
-      rawHeaders: req.rawHeaders,
-      body,
-      sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
-      viewerAddress: viewerAddress(req),
-      originHeaders: options.apiOriginHeaders,
-      direct,
-      routeKey: route.routeKey,
-      pathParameters,
-      authorizer,
-      requestId,
-    });
-    try {
-      const result = await route.fn.invoke(event);
-      const response = toHttpResponse(result);
-      const headers: Record<string, string | string[]> = { ...response.headers };
-      if (response.cookies.length > 0) headers['set-cookie'] = response.cookies;
-      if (!headers['content-type'] && response.body.length > 0) headers['content-type'] = 'application/json';
-      finish(response.statusCode, headers, response.body);
-    } catch (error) {
-      const detail =
-        error instanceof InvocationError && error.remoteStack ? error.remoteStack : (error as Error).stack;
-      options.log.line(route.fn.spec.label, `${route.routeKey} failed: ${detail ?? String(error)}`);
-      finish(500, { 'content-type': 'application/json' }, INTERNAL, ' (handler error)');
-    }
-  }
+        let authorizer: { claims: Record<string, string>; scopes: string[] | null } | undefined;
+        if (route.authorizer) {
+          const outcome = await route.authorizer.authorize(
+            req.headers.authorization,
+            route.authorizationScopes,
+          );
+          if (!outcome.ok) {
+            const unauthorized = outcome.status === 401;
+            return reply(
+              outcome.status,
+              { ...JSON_TYPE, ...(unauthorized ? { 'www-authenticate': 'Bearer' } : {}) },
+              JSON.stringify({ message: unauthorized ? 'Unauthorized' : 'Forbidden' }),
+            );
+          }
+          authorizer = { claims: outcome.claims, scopes: outcome.scopes };
+        }
 
-  async function handleImage(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { allow: 'GET, HEAD' });
-    if (!options.images) return send(res, 404, { 'content-type': 'text/plain' }, Buffer.from('Not found'));
-    // CloudFront forwards the path unchanged: `/images/products/x.svg` is the object `images/products/x.svg`.
+        const url = req.url ?? path;
+        const event = buildHttpEvent({
+          method: c.req.method,
+          url: direct ? url.slice(DIRECT_API_PREFIX.length) : url,
+          rawHeaders: req.rawHeaders,
+          body,
+          sourceIp: (req.socket.remoteAddress ?? '127.0.0.1').replace(/^::ffff:/, ''),
+          viewerAddress: viewerAddress(req, options.testClientAddress),
+          originHeaders: options.apiOriginHeaders,
+          direct,
+          routeKey: route.routeKey,
+          pathParameters,
+          authorizer,
+          requestId,
+        });
+        try {
+          const response = toHttpResponse(await route.fn.invoke(event));
+          const headers: Record<string, string | string[]> = { ...response.headers };
+          if (response.cookies.length > 0) headers['set-cookie'] = response.cookies;
+          if (!headers['content-type'] && response.body.length > 0)
+            headers['content-type'] = 'application/json';
+          headers['content-length'] = String(response.body.length);
+          return reply(response.statusCode, headers, response.body);
+        } catch (error) {
+          const detail =
+            error instanceof InvocationError && error.remoteStack
+              ? error.remoteStack
+              : (error as Error).stack;
+          options.log.line(route.fn.spec.label, `${route.routeKey} failed: ${detail ?? String(error)}`);
+          return reply(500, JSON_TYPE, INTERNAL, ' (handler error)');
+        }
+      },
+    ] as const;
+  };
+
+  /** `/images/*`: CloudFront forwards the path unchanged, `/images/products/x.svg` is the object `images/products/x.svg`. */
+  async function image(c: Context<NodeEnv>): Promise<Response> {
+    const notFound = () => c.text('Not found', 404, { 'content-type': 'text/plain' });
+    if (!options.images) return notFound();
     let key: string;
     try {
-      key = decodeURIComponent(path.slice(1));
+      key = decodeURIComponent(rawPath(c).slice(1));
     } catch {
-      return send(res, 400, { 'content-type': 'text/plain' }, Buffer.from('Bad request'));
+      return c.text('Bad request', 400, { 'content-type': 'text/plain' });
     }
     try {
       const object = await options.images.s3.send(
         new GetObjectCommand({ Bucket: options.images.bucket, Key: key }),
       );
       const headers: Record<string, string> = {
-        'content-type': object.ContentType ?? CONTENT_TYPES[extname(key)] ?? 'application/octet-stream',
+        'content-type': object.ContentType ?? 'application/octet-stream',
         'cache-control': object.CacheControl ?? 'public, max-age=86400',
       };
       if (object.ETag) headers.etag = object.ETag;
       if (object.LastModified) headers['last-modified'] = object.LastModified.toUTCString();
       if (object.ContentLength !== undefined) headers['content-length'] = String(object.ContentLength);
-      res.writeHead(200, { ...baseHeaders, ...headers });
-      const stream = object.Body as Readable;
-      if (req.method === 'HEAD') {
-        stream.destroy();
-        res.end();
-      } else stream.pipe(res);
-      return;
+      const stream = object.Body?.transformToWebStream();
+      if (c.req.method === 'HEAD') {
+        await stream?.cancel();
+        return new Response(null, { headers });
+      }
+      return new Response(stream, { headers });
     } catch (error) {
       const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
       if ((error as Error).name !== 'NoSuchKey' && status !== 404) throw error;
     }
-    send(res, 404, { 'content-type': 'text/plain' }, Buffer.from('Not found'));
-  }
-
-  function fileFor(path: string): { file: string; stats: Stats } | undefined {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(path);
-    } catch {
-      return undefined;
-    }
-    const file = normalize(join(options.webRoot, decoded));
-    if (file !== options.webRoot && !file.startsWith(options.webRoot + sep)) return undefined;
-    try {
-      const stats = statSync(file);
-      if (stats.isFile()) return { file, stats };
-      if (stats.isDirectory()) {
-        const index = join(file, 'index.html');
-        const indexStats = statSync(index);
-        return indexStats.isFile() ? { file: index, stats: indexStats } : undefined;
-      }
-    } catch {
-      return undefined;
-    }
-    return undefined;
+    return notFound();
   }
 
   /**
-   * The CloudFront function that picks an address's page (infra/constructs/site-pages.ts), run over the
+   * The CloudFront function that picks an address's page (build/site-pages.ts), run over the
    * current build as the deployed stack runs it over the build it deployed; compiled again when the build
    * changes (its index.html is written anew). Undefined while there is no build: one look at index.html per
    * request tells both.
@@ -335,137 +301,91 @@ export async function startGateway(
     return rewrite.pageOf(path);
   }
 
-  function handleStatic(req: IncomingMessage, res: ServerResponse, path: string) {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, { allow: 'GET, HEAD' });
-    // CloudFront's function gives a client-side route (no file extension) its page; files pass through.
-    const page = pageOf(path);
-    if (page === undefined) {
-      const notBuilt =
-        '<!doctype html><title>Web app not built</title><p>The web app is not built yet: run <code>npm run build:web</code> and reload.</p>';
-      return send(
-        res,
-        503,
-        { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
-        Buffer.from(notBuilt),
-      );
-    }
-    const found = fileFor(page);
-    if (!found)
-      return send(res, 404, { 'content-type': 'text/plain; charset=utf-8' }, Buffer.from('Not found'));
+  // The build is read from disk on every request (`dev`), as it may be rebuilt while the site runs; answers
+  // are compressed as CloudFront compresses them.
+  const files = sirv(options.webRoot, {
+    dev: true,
+    etag: true,
+    setHeaders: (res, path) => res.setHeader('cache-control', cacheControl(path)),
+  });
+  const compress = compression();
 
-    const { file, stats } = found;
-    const contentType = CONTENT_TYPES[extname(file)] ?? 'application/octet-stream';
-    const relative = file.slice(options.webRoot.length).split(sep).join('/');
-    const cacheControl =
-      relative === '/index.html' || extname(file) === '.html'
-        ? 'no-cache'
-        : /^\/assets\/.+[.-][A-Za-z0-9_-]{8,}\.\w+$/.test(relative)
-          ? 'public, max-age=31536000, immutable'
-          : 'public, max-age=3600';
-    const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
-    const headers: Record<string, string> = {
-      'content-type': contentType,
-      'cache-control': cacheControl,
-      etag,
-      vary: 'accept-encoding',
-    };
-    if (req.headers['if-none-match'] === etag) {
-      res.writeHead(304, { ...baseHeaders, ...headers });
-      res.end();
-      return;
-    }
-    if (stats.size > 5 * 1024 * 1024 || !compressible(contentType)) {
-      res.writeHead(200, { ...baseHeaders, ...headers, 'content-length': String(stats.size) });
-      if (req.method === 'HEAD') res.end();
-      else createReadStream(file).pipe(res);
-      return;
-    }
-    let cached = fileCache.get(file);
-    if (!cached || cached.mtimeMs !== stats.mtimeMs || cached.size !== stats.size) {
-      cached = { mtimeMs: stats.mtimeMs, size: stats.size, body: readFileSync(file) };
-      fileCache.set(file, cached);
-    }
-    const accept = String(req.headers['accept-encoding'] ?? '');
-    if (cached.body.length > 1024 && /\bbr\b/.test(accept)) {
-      cached.br ??= brotliCompressSync(cached.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } });
-      return send(res, 200, { ...headers, 'content-encoding': 'br' }, cached.br);
-    }
-    if (cached.body.length > 1024 && /\bgzip\b/.test(accept)) {
-      cached.gzip ??= gzipSync(cached.body, { level: 9 });
-      return send(res, 200, { ...headers, 'content-encoding': 'gzip' }, cached.gzip);
-    }
-    send(res, 200, headers, cached.body);
+  function site(c: Context<NodeEnv>): Response | Promise<Response> {
+    // CloudFront's function gives a client-side route (no file extension) its page; files pass through.
+    const page = pageOf(rawPath(c));
+    if (page === undefined)
+      return c.body(NOT_BUILT, 503, {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+      });
+    const { incoming: req, outgoing: res } = c.env;
+    req.url = page;
+    return new Promise((resolve, reject) => {
+      res.once('close', () => resolve(RESPONSE_ALREADY_SENT));
+      compress(req as never, res as never, (error?: unknown) => {
+        if (error) return reject(error);
+        files(req, res, () => {
+          res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+          res.end('Not found');
+        });
+      });
+    });
   }
 
-  async function handleControl(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-    const control = options.controls?.[path.slice('/__local/'.length)];
-    const headers = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
-    if (!control) return send(res, 404, headers, NOT_FOUND);
-    if (req.method !== 'POST')
-      return send(res, 405, { ...headers, allow: 'POST' }, json({ error: 'POST only' }));
-    const raw = await readBody(req, MAX_BODY_BYTES);
-    if (!raw || raw.length > MAX_CONTROL_BODY_BYTES)
-      return send(res, 413, headers, json({ error: 'Body too large' }));
+  /** `POST /__local/<name>`: a local switch, its JSON body in, its result out. */
+  async function control(c: Context<NodeEnv>): Promise<Response> {
+    const run = options.controls?.[c.req.path.slice('/__local/'.length)];
+    if (!run) return c.json(NOT_FOUND, 404, CONTROL_HEADERS);
+    if (c.req.method !== 'POST')
+      return c.json({ error: 'POST only' }, 405, { ...CONTROL_HEADERS, allow: 'POST' });
+    const raw = await c.req.text();
     let body: unknown;
-    if (raw.length > 0) {
-      try {
-        body = JSON.parse(raw.toString('utf8'));
-      } catch {
-        return send(res, 400, headers, json({ error: 'The body must be JSON' }));
-      }
+    try {
+      body = raw.length > 0 ? JSON.parse(raw) : undefined;
+    } catch {
+      return c.json({ error: 'The body must be JSON' }, 400, CONTROL_HEADERS);
     }
     try {
-      send(res, 200, headers, json((await control(body)) ?? null));
+      return c.json((await run(body)) ?? null, 200, CONTROL_HEADERS);
     } catch (error) {
       if (!(error instanceof ControlInputError)) throw error;
-      send(res, 400, headers, json({ error: error.message }));
+      return c.json({ error: error.message }, 400, CONTROL_HEADERS);
     }
   }
 
-  const server = createServer((req, res) => {
-    const url = req.url ?? '/';
-    const path = url.split('?')[0] || '/';
-    const handle = async () => {
-      // The HTTP API's own endpoint (the deployed stack outputs it as ApiUrl): no CloudFront in front.
-      if (path.startsWith(`${DIRECT_API_PREFIX}/api/`)) {
-        return handleApi(req, res, path.slice(DIRECT_API_PREFIX.length), true);
-      }
-      if (path.startsWith('/__local/')) {
-        for (const service of options.localServices ?? []) {
-          const base = `/__local/${service.prefix}/`;
-          if (path.startsWith(base)) return service.handle(req, res, path.slice(base.length));
-        }
-        return handleControl(req, res, path);
-      }
-      if (path === '/api' || path.startsWith('/api/')) return handleApi(req, res, path);
-      if (path.startsWith('/images/')) return handleImage(req, res, path);
-      return handleStatic(req, res, path);
-    };
-    handle().catch((error: Error) => {
-      options.log.line('site', `${req.method} ${url} failed: ${error.stack ?? error.message}`);
-      if (!res.headersSent) send(res, 500, { 'content-type': 'application/json' }, INTERNAL);
-      else res.destroy();
-    });
+  const app = new Hono<NodeEnv>();
+  app.onError((error, c) => {
+    options.log.line('site', `${c.req.method} ${c.env.incoming.url} failed: ${error.stack ?? error.message}`);
+    if (c.env.outgoing.headersSent) {
+      c.env.outgoing.destroy();
+      return RESPONSE_ALREADY_SENT;
+    }
+    return c.body(INTERNAL, 500, JSON_TYPE);
   });
-  server.keepAliveTimeout = 65_000;
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error) =>
-      reject(new LocalStackError(`The site could not listen on port ${options.port}: ${error.message}`)),
-    );
-    server.listen(options.port, '127.0.0.1', () => {
-      server.removeAllListeners('error');
-      server.on('error', (error) => options.log.line('site', `server error: ${error.message}`));
-      resolve();
-    });
+  // Local services answer as they are, without the distribution's headers.
+  for (const [prefix, routes] of Object.entries(options.localServices ?? {}))
+    app.route(`/__local/${prefix}`, routes);
+  app.use(async (c, next) => {
+    // Set on the node response, so the answers written to it directly (the site's files) carry them too.
+    for (const [name, value] of Object.entries(baseHeaders)) c.env.outgoing.setHeader(name, value);
+    await next();
   });
+  // The HTTP API's own endpoint (the deployed stack outputs it as ApiUrl): no CloudFront in front.
+  app.all(`${DIRECT_API_PREFIX}/api/*`, ...api(true));
+  app.all(
+    '/__local/*',
+    bodyLimit({
+      maxSize: MAX_CONTROL_BODY_BYTES,
+      onError: (c) => c.json({ error: 'Body too large' }, 413, CONTROL_HEADERS),
+    }),
+    control,
+  );
+  app.all('/api', ...api(false));
+  app.all('/api/*', ...api(false));
+  app.on(['GET', 'HEAD'], '/images/*', image);
+  app.on(['GET', 'HEAD'], '*', site);
+  app.all('*', (c) => c.body(null, 405, { allow: 'GET, HEAD' }));
 
-  return {
-    server,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  const listening = await listen(app, { port: options.port, name: 'The site' });
+  return { server: listening.server, close: listening.close };
 }

@@ -4,7 +4,13 @@
  * parent's `Fn::GetAtt [Nested, Outputs.X]` becomes that output's value. The runner then reads one template.
  * Pure: the caller loads each nested template.
  */
-import { type CfnResource, type CfnTemplate, isRecord, type Json, TemplateError } from './template.js';
+import {
+  type CfnResource,
+  type CfnTemplate,
+  isRecord,
+  type Json,
+  TemplateError,
+} from './template/intrinsics.js';
 
 const NESTED_STACK = 'AWS::CloudFormation::Stack';
 

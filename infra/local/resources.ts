@@ -33,8 +33,10 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { type CORSRule, CreateBucketCommand, PutBucketCorsCommand, type S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, type QueueAttributeName, type SQSClient } from '@aws-sdk/client-sqs';
-import type { GeneratedIds, Json, NamedResource, Physical, Resolver, StackModel } from './template.js';
-import { isRecord, localizeUrls } from './template.js';
+import type { Json, Physical, Resolver } from './template/intrinsics.js';
+import { isRecord, localizeUrls } from './template/intrinsics.js';
+import type { GeneratedIds } from './template/names.js';
+import type { NamedResource, StackModel } from './template/stack-model.js';
 
 const asArray = (value: Json): Json[] => (Array.isArray(value) ? value : []);
 const str = (value: Json): string | undefined => (typeof value === 'string' ? value : undefined);

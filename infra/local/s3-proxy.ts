@@ -6,11 +6,12 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, request, type ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import busboy from 'busboy';
-import { LocalStackError } from './errors.js';
-import { readBody } from './http-body.js';
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { listen, type NodeEnv, streamThrough } from './http.js';
 import { checkPostPolicy, errorXml, type PolicyRefusal, type PostUpload } from './s3-post-policy.js';
 
 export interface S3ProxyOptions {
@@ -23,11 +24,6 @@ export interface S3ProxyOptions {
 
 /** S3 takes POST uploads up to 5 GB; locally a far smaller cap keeps the runner's memory in check. */
 const MAX_UPLOAD_BYTES = 64 * 1024 * 1024;
-
-const isPostUpload = (req: IncomingMessage, path: string) =>
-  req.method === 'POST' &&
-  /^multipart\/form-data/i.test(String(req.headers['content-type'] ?? '')) &&
-  /^\/[^/]+\/?$/.test(path);
 
 /** The form's fields up to the file and the file's real size, read with busboy from the buffered body. */
 export function readPostForm(
@@ -69,123 +65,71 @@ export function readPostForm(
 }
 
 export async function startS3Proxy(options: S3ProxyOptions): Promise<{ close(): Promise<void> }> {
+  const upstream = new URL(`http://127.0.0.1:${options.upstreamPort}`);
+
   /** The bucket's CORS answer for this origin (s3rver applies the bucket's CORS rules), for a refusal. */
-  const corsHeaders = (req: IncomingMessage): Promise<Record<string, string>> =>
-    new Promise((resolve) => {
-      const origin = req.headers.origin;
-      if (!origin) return resolve({});
-      const preflight = request(
-        {
-          host: '127.0.0.1',
-          port: options.upstreamPort,
-          method: 'OPTIONS',
-          path: req.url,
-          headers: { host: req.headers.host ?? '', origin, 'access-control-request-method': 'POST' },
-        },
-        (answer) => {
-          answer.resume();
-          const allowed = answer.headers['access-control-allow-origin'];
-          resolve(allowed ? { 'access-control-allow-origin': String(allowed), vary: 'Origin' } : {});
-        },
-      );
-      preflight.on('error', () => resolve({}));
-      preflight.end();
-    });
-
-  const refuse = async (req: IncomingMessage, res: ServerResponse, refusal: PolicyRefusal) => {
-    const requestId = randomBytes(8).toString('hex').toUpperCase();
-    const body = Buffer.from(errorXml(refusal, requestId));
-    res.writeHead(refusal.status, {
-      ...(await corsHeaders(req)),
-      'content-type': 'application/xml',
-      'content-length': String(body.length),
-      'x-amz-request-id': requestId,
-    });
-    res.end(body);
-  };
-
-  const pass = (req: IncomingMessage, res: ServerResponse, body?: Buffer) =>
-    new Promise<void>((resolve, reject) => {
-      const outgoing = request(
-        {
-          host: '127.0.0.1',
-          port: options.upstreamPort,
-          method: req.method,
-          path: req.url,
-          // The Host header stays: SDK requests are signed over it, and s3rver checks those signatures.
-          headers: req.headers,
-        },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-          answer.on('end', resolve);
-          answer.on('error', reject);
-        },
-      );
-      outgoing.on('error', reject);
-      if (body) outgoing.end(body);
-      else req.pipe(outgoing);
-    });
-
-  async function upload(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-    const body = await readBody(req, MAX_UPLOAD_BYTES);
-    if (!body)
-      return refuse(req, res, {
-        status: 400,
-        code: 'EntityTooLarge',
-        message: 'Your proposed upload exceeds the maximum allowed size',
-      });
-    const form = await readPostForm(req.headers, body);
-    if (!form)
-      return refuse(req, res, {
-        status: 400,
-        code: 'MalformedPOSTRequest',
-        message: 'The body of your POST request is not well-formed multipart/form-data.',
-      });
-    let bucket: string;
+  async function corsHeaders(c: Context): Promise<Record<string, string>> {
+    const origin = c.req.header('origin');
+    if (!origin) return {};
     try {
-      bucket = decodeURIComponent(path.replace(/^\/|\/$/g, ''));
+      const answer = await fetch(new URL(c.env.incoming.url ?? '/', upstream), {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST' },
+      });
+      const allowed = answer.headers.get('access-control-allow-origin');
+      return allowed ? { 'access-control-allow-origin': allowed, vary: 'Origin' } : {};
     } catch {
-      bucket = '';
+      return {};
     }
-    const refusal = checkPostPolicy({ bucket, ...form }, { secrets: options.secrets });
-    if (refusal) return refuse(req, res, refusal);
-    await pass(req, res, body);
   }
 
-  const server = createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0];
-    const handle =
-      isPostUpload(req, path) && !(req.url ?? '').includes('?') ? upload(req, res, path) : pass(req, res);
-    handle.catch((error: Error) => {
-      if (res.headersSent) return void res.destroy();
-      const body = Buffer.from(
-        errorXml(
-          { status: 500, code: 'InternalError', message: error.message },
-          randomBytes(8).toString('hex'),
-        ),
-      );
-      res.writeHead(500, { 'content-type': 'application/xml', 'content-length': String(body.length) });
-      res.end(body);
+  const xml = (refusal: PolicyRefusal, headers: Record<string, string> = {}) => {
+    const requestId = randomBytes(8).toString('hex').toUpperCase();
+    return new Response(errorXml(refusal, requestId), {
+      status: refusal.status,
+      headers: { ...headers, 'content-type': 'application/xml', 'x-amz-request-id': requestId },
     });
-  });
-  server.keepAliveTimeout = 65_000;
-
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error) =>
-      reject(new LocalStackError(`s3rver (S3) could not start on port ${options.port}: ${error.message}`)),
-    );
-    server.listen(options.port, '127.0.0.1', () => {
-      server.removeAllListeners('error');
-      server.on('error', (error) => process.stderr.write(`[s3] ${error.message}\n`));
-      resolve();
-    });
-  });
-  return {
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
   };
+  const refuse = async (c: Context, refusal: PolicyRefusal) => xml(refusal, await corsHeaders(c));
+
+  // `/<bucket>` and `/<bucket>/` alike.
+  const app = new Hono<NodeEnv>({ strict: false });
+  app.onError((error) => xml({ status: 500, code: 'InternalError', message: error.message }));
+  // A browser's POST upload to `/<bucket>`: checked against its policy before s3rver stores it.
+  app.post(
+    '/:bucket{[^/]+}',
+    async (c, next) => {
+      const multipart = /^multipart\/form-data/i.test(c.req.header('content-type') ?? '');
+      if (!multipart || (c.env.incoming.url ?? '').includes('?')) return pass(c);
+      await next();
+    },
+    bodyLimit({
+      maxSize: MAX_UPLOAD_BYTES,
+      onError: (c) =>
+        refuse(c, {
+          status: 400,
+          code: 'EntityTooLarge',
+          message: 'Your proposed upload exceeds the maximum allowed size',
+        }),
+    }),
+    async (c) => {
+      const body = Buffer.from(await c.req.arrayBuffer());
+      const form = await readPostForm(c.env.incoming.headers, body);
+      if (!form)
+        return refuse(c, {
+          status: 400,
+          code: 'MalformedPOSTRequest',
+          message: 'The body of your POST request is not well-formed multipart/form-data.',
+        });
+      const refusal = checkPostPolicy(
+        { bucket: c.req.param('bucket'), ...form },
+        { secrets: options.secrets },
+      );
+      return refusal ? refuse(c, refusal) : pass(c, body);
+    },
+  );
+  app.all('*', (c) => pass(c));
+  // The Host header stays: SDK requests are signed over it, and s3rver checks those signatures.
+  const pass = (c: Context<NodeEnv>, body?: Buffer) => streamThrough(c, upstream, { keepHost: true, body });
+  return listen(app, { port: options.port, name: 's3rver (S3)' });
 }

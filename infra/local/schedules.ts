@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ScheduleDef } from '../../shared/route-def.js';
 import { schedules as scheduleTable } from '../../shared/routes.js';
-import { type ScheduleRuleDef, withoutHash } from './template.js';
+import { withoutHash } from './template/names.js';
+import type { ScheduleRuleDef } from './template/stack-model.js';
 
 export interface LocalSchedule {
   /** The row's key in the schedule table (`refundExpiredLabels`): its function's FUNCTION_KEY. */

@@ -30,12 +30,12 @@ import {
   ADMIN_EMAIL,
   productImageKey,
   productImageUrl,
-  productSvg,
   SEED_PRODUCTS,
   SEED_SETTINGS,
   SEED_SHIPPING_SETTINGS,
   type SeedProduct,
 } from './seed-data.js';
+import { productSvg } from './seed-images.js';
 
 /** Stored form of a product (spec 000 §3: lower-case names), as the products repository reads it. */
 export function productItem(product: SeedProduct): Record<string, unknown> {

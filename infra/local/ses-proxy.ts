@@ -8,9 +8,9 @@
  *   complaint can be simulated for a captured e-mail exactly as SES publishes it (`sesEvent`).
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type ServerResponse } from 'node:http';
-import { readBody } from './http-body.js';
-import { forwardRequest, listenProxy, relayAnswer, streamThrough } from './proxy.js';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { forwardRequest, listen, type NodeEnv, parseObject, relay, streamThrough } from './http.js';
 
 export interface SentEmail {
   messageId: string;
@@ -36,23 +36,6 @@ export interface SesProxy {
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 /** Kept per run: enough for any test or a day of clicking around. */
 const MAX_REMEMBERED = 5000;
-const IDENTITY_PATH = /^\/v2\/email\/identities\/([^/?]+)$/;
-
-const sendJson = (res: ServerResponse, status: number, value: unknown) => {
-  const body = Buffer.from(JSON.stringify(value));
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': String(body.length) });
-  res.end(body);
-};
-
-function parse(body: Buffer): Record<string, unknown> | undefined {
-  try {
-    const value = JSON.parse(body.toString('utf8')) as unknown;
-    return value && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** What a SendEmail request and its answer say about the e-mail. */
 export function describeSent(request: Record<string, unknown>, messageId: string, at: Date): SentEmail {
   const destination = (request.Destination ?? {}) as Record<string, unknown>;
@@ -138,42 +121,38 @@ export async function startSesProxy(options: { port: number; upstream: string })
     return !unverified.has(lower) && !unverified.has(lower.slice(lower.lastIndexOf('@') + 1));
   };
 
-  const server = createServer((req, res) => {
-    const handle = async () => {
-      const path = (req.url ?? '/').split('?')[0];
-      const identity = req.method === 'GET' ? IDENTITY_PATH.exec(path) : null;
-      if (identity) {
-        const name = decodeURIComponent(identity[1]);
-        const verified = isVerified(name);
-        return sendJson(res, 200, {
-          IdentityType: name.includes('@') ? 'EMAIL_ADDRESS' : 'DOMAIN',
-          FeedbackForwardingStatus: true,
-          VerifiedForSendingStatus: verified,
-          VerificationStatus: verified ? 'SUCCESS' : 'PENDING',
-          DkimAttributes: { SigningEnabled: false, Status: 'NOT_STARTED', Tokens: [] },
-          Tags: [],
-        });
-      }
-      if (req.method === 'POST' && path === '/v2/email/outbound-emails') {
-        const body = await readBody(req, MAX_BODY_BYTES);
-        if (!body) return sendJson(res, 413, { message: 'Request too large' });
-        const answer = await forwardRequest(upstream, 'POST', req.url ?? path, req.headers, body);
-        const request = parse(body);
-        const messageId = answer.status === 200 ? parse(answer.body)?.MessageId : undefined;
-        if (request && typeof messageId === 'string') {
-          sent.set(messageId, describeSent(request, messageId, new Date()));
-          if (sent.size > MAX_REMEMBERED) sent.delete(sent.keys().next().value as string);
-        }
-        return relayAnswer(res, answer);
-      }
-      await streamThrough(upstream, req, res);
-    };
-    handle().catch((error: Error) => {
-      if (res.headersSent) return void res.destroy();
-      sendJson(res, 502, { message: `aws-ses-v2-local did not answer: ${error.message}` });
+  const app = new Hono<NodeEnv>();
+  app.onError((error, c) => c.json({ message: `aws-ses-v2-local did not answer: ${error.message}` }, 502));
+  app.get('/v2/email/identities/:identity', (c) => {
+    const name = c.req.param('identity');
+    const verified = isVerified(name);
+    return c.json({
+      IdentityType: name.includes('@') ? 'EMAIL_ADDRESS' : 'DOMAIN',
+      FeedbackForwardingStatus: true,
+      VerifiedForSendingStatus: verified,
+      VerificationStatus: verified ? 'SUCCESS' : 'PENDING',
+      DkimAttributes: { SigningEnabled: false, Status: 'NOT_STARTED', Tokens: [] },
+      Tags: [],
     });
   });
-  const listening = await listenProxy(server, options.port, 'SES');
+  app.post(
+    '/v2/email/outbound-emails',
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: 'Request too large' }, 413) }),
+    async (c) => {
+      const body = Buffer.from(await c.req.arrayBuffer());
+      const { url = '/', headers } = c.env.incoming;
+      const answer = await forwardRequest(upstream, 'POST', url, headers, body);
+      const request = parseObject(body);
+      const messageId = answer.status === 200 ? parseObject(answer.body)?.MessageId : undefined;
+      if (request && typeof messageId === 'string') {
+        sent.set(messageId, describeSent(request, messageId, new Date()));
+        if (sent.size > MAX_REMEMBERED) sent.delete(sent.keys().next().value as string);
+      }
+      return relay(answer);
+    },
+  );
+  app.all('*', (c) => streamThrough(c, upstream));
+  const listening = await listen(app, { port: options.port, name: 'SES' });
 
   return {
     ...listening,

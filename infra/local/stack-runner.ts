@@ -28,7 +28,7 @@ import { startPollers } from './stack/pollers-phase.js';
 import { provision } from './stack/provisioning-phase.js';
 import { scheduleRun, startSchedules } from './stack/schedules-phase.js';
 import type { AppFactory } from './synth.js';
-import { LOCAL_ACCOUNT_ID, queueAliases } from './template.js';
+import { LOCAL_ACCOUNT_ID, queueAliases } from './template/names.js';
 
 export { REPO_ROOT };
 

@@ -6,7 +6,7 @@
 import { banner } from './banner.js';
 import { LocalStackError } from './errors.js';
 import { type LocalStack, startLocalStack } from './stack-runner.js';
-import { TemplateError } from './template.js';
+import { TemplateError } from './template/intrinsics.js';
 
 let stack: LocalStack | undefined;
 let stopping = false;

@@ -18,7 +18,7 @@ import {
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { LocalFunction, LogSink } from './lambdas.js';
-import type { Json } from './template.js';
+import type { Json } from './template/intrinsics.js';
 
 export interface StreamPollerSpec {
   label: string;

@@ -13,7 +13,8 @@ import {
 import { join, relative } from 'node:path';
 import { LocalStackError } from './errors.js';
 import { flattenNestedStacks } from './nested-stacks.js';
-import type { CfnTemplate, LambdaDef } from './template.js';
+import type { CfnTemplate } from './template/intrinsics.js';
+import type { LambdaDef } from './template/stack-model.js';
 
 /** The part of `infra/app.ts` the runner uses. */
 export interface AppFactory {

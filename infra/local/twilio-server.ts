@@ -9,11 +9,12 @@
  * {mode: ok|fail-next|down|callbacks-first}, POST /__control/reset.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks';
+import * as z from 'zod/mini';
 import { inboundKeyword } from '../../shared/schemas/twilio-webhooks.js';
-import { readBody } from './http-body.js';
+import { listen } from './http.js';
 
 export interface TwilioServerOptions {
   port: number;
@@ -53,6 +54,11 @@ const REFUSED: Record<string, [number, string]> = {
 };
 const UNDELIVERABLE = '+15005550010';
 
+const MODES = ['ok', 'fail-next', 'down', 'callbacks-first'] as const;
+const ZMode = z.object({ mode: z.enum(MODES) });
+const ZInbound = z.object({ from: z.string().check(z.regex(E164)), body: z.optional(z.string()) });
+const ACCOUNT = 'AC[0-9a-fA-F]{32}';
+
 const sid = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -62,16 +68,14 @@ export async function startTwilioServer(options: TwilioServerOptions): Promise<T
   let messages: Message[] = [];
   const optedOut = new Set<string>();
   /** 'callbacks-first': every status callback is posted before the create call is answered (a slow network). */
-  let mode: 'ok' | 'fail-next' | 'down' | 'callbacks-first' = 'ok';
+  let mode: (typeof MODES)[number] = 'ok';
   let closed = false;
   let lastFrom = '+15005550006';
 
-  const json = (res: ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(body));
-  };
-  const twilioError = (res: ServerResponse, status: number, code: number, message: string) =>
-    json(res, status, { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status });
+  const twilioError = (c: Context, status: number, code: number, message: string) =>
+    c.json({ code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status }, status as 400);
+  const notFound = (c: Context) =>
+    twilioError(c, 404, 20404, `The requested resource ${c.req.path} was not found`);
 
   const resource = (m: Message) => ({
     ...m,
@@ -143,132 +147,117 @@ export async function startTwilioServer(options: TwilioServerOptions): Promise<T
     }
   }
 
-  function authorized(req: IncomingMessage, accountSid: string): boolean {
-    const header = req.headers.authorization ?? '';
+  function authorized(c: Context, accountSid: string): boolean {
+    const header = c.req.header('authorization') ?? '';
     if (!header.startsWith('Basic ')) return false;
     const [user, pass] = Buffer.from(header.slice(6), 'base64').toString('utf8').split(':');
     const token = options.authToken();
     return user === accountSid && !!token && pass === token;
   }
 
-  async function createMessage(req: IncomingMessage, res: ServerResponse, accountSid: string) {
-    if (!authorized(req, accountSid)) return twilioError(res, 401, 20003, 'Authenticate');
-    if (mode === 'down' || mode === 'fail-next') {
-      if (mode === 'fail-next') mode = 'ok';
-      return twilioError(res, 503, 20500, 'Service Unavailable');
-    }
-    const form = new URLSearchParams((await readBody(req, 64 * 1024))?.toString('utf8') ?? '');
-    const to = form.get('To') ?? '';
-    const from = form.get('From') ?? '';
-    const body = form.get('Body') ?? '';
-    if (!E164.test(to))
-      return twilioError(res, 400, 21211, `The 'To' number ${to} is not a valid phone number.`);
-    if (!E164.test(from))
-      return twilioError(res, 400, 21212, `The 'From' number ${from} is not a valid phone number.`);
-    if (body === '') return twilioError(res, 400, 21602, 'Message body is required.');
-    const refused = REFUSED[to] ?? (optedOut.has(to) ? REFUSED['+15005550004'] : undefined);
-    if (refused) return twilioError(res, 400, refused[0], refused[1]);
-    lastFrom = from;
-    const message: Message = {
-      sid: sid('SM'),
-      account_sid: accountSid,
-      to,
-      from,
-      body,
-      status: 'queued',
-      error_code: null,
-      date_created: new Date().toUTCString(),
-      status_callback: form.get('StatusCallback') ?? undefined,
-    };
-    messages.push(message);
-    if (mode === 'callbacks-first') {
+  const app = new Hono();
+  app.onError((error, c) => {
+    log(`request failed: ${error.message}`);
+    return twilioError(c, 500, 20500, 'Internal Server Error');
+  });
+  app.post(
+    `/2010-04-01/Accounts/:account{${ACCOUNT}}/Messages.json`,
+    bodyLimit({ maxSize: 64 * 1024, onError: (c) => twilioError(c, 413, 20001, 'Request too large') }),
+    async (c) => {
+      const accountSid = c.req.param('account');
+      if (!authorized(c, accountSid)) return twilioError(c, 401, 20003, 'Authenticate');
+      if (mode === 'down' || mode === 'fail-next') {
+        if (mode === 'fail-next') mode = 'ok';
+        return twilioError(c, 503, 20500, 'Service Unavailable');
+      }
+      const form = new URLSearchParams(await c.req.text());
+      const to = form.get('To') ?? '';
+      const from = form.get('From') ?? '';
+      const body = form.get('Body') ?? '';
+      if (!E164.test(to))
+        return twilioError(c, 400, 21211, `The 'To' number ${to} is not a valid phone number.`);
+      if (!E164.test(from))
+        return twilioError(c, 400, 21212, `The 'From' number ${from} is not a valid phone number.`);
+      if (body === '') return twilioError(c, 400, 21602, 'Message body is required.');
+      const refused = REFUSED[to] ?? (optedOut.has(to) ? REFUSED['+15005550004'] : undefined);
+      if (refused) return twilioError(c, 400, refused[0], refused[1]);
+      lastFrom = from;
+      const message: Message = {
+        sid: sid('SM'),
+        account_sid: accountSid,
+        to,
+        from,
+        body,
+        status: 'queued',
+        error_code: null,
+        date_created: new Date().toUTCString(),
+        status_callback: form.get('StatusCallback') ?? undefined,
+      };
+      messages.push(message);
       // Twilio may call back before its answer reaches the sender: the webhook hears of a SID nobody stored.
-      await sendCallbacks(message, 0);
-      return json(res, 201, resource(message));
-    }
-    json(res, 201, resource(message));
-    void sendCallbacks(message);
-  }
-
-  async function control(req: IncomingMessage, res: ServerResponse, name: string) {
-    const input = req.method === 'POST' ? await readBody(req, 16 * 1024) : undefined;
-    let body: Record<string, unknown> = {};
-    try {
-      body = input?.length ? JSON.parse(input.toString('utf8')) : {};
-    } catch {
-      return json(res, 400, { error: 'Send JSON' });
-    }
-    if (name === 'messages' && req.method === 'GET') return json(res, 200, messages.map(resource));
-    if (name === 'reset' && req.method === 'POST') {
-      messages = [];
-      optedOut.clear();
-      mode = 'ok';
-      return json(res, 200, { reset: true });
-    }
-    if (name === 'mode' && req.method === 'POST') {
-      if (!['ok', 'fail-next', 'down', 'callbacks-first'].includes(String(body.mode)))
-        return json(res, 400, { error: 'Send {"mode":"ok"|"fail-next"|"down"|"callbacks-first"}' });
-      mode = body.mode as typeof mode;
-      return json(res, 200, { mode });
-    }
-    if (name === 'inbound' && req.method === 'POST') {
-      const from = typeof body.from === 'string' ? body.from : '';
-      const text = typeof body.body === 'string' ? body.body : '';
-      if (!E164.test(from)) return json(res, 400, { error: 'Send {"from":"+1...","body":"STOP"}' });
-      const keyword = inboundKeyword(text);
-      if (keyword === 'opt-out') optedOut.add(from);
-      if (keyword === 'opt-in') optedOut.delete(from);
-      const status = await postSigned(options.inboundUrl, {
-        AccountSid: messages.at(-1)?.account_sid ?? '',
-        ApiVersion: '2010-04-01',
-        MessageSid: sid('SM'),
-        SmsSid: sid('SM'),
-        From: from,
-        To: lastFrom,
-        Body: text,
-        NumMedia: '0',
-      });
-      return json(res, 200, { webhookStatus: status });
-    }
-    json(res, 404, { error: 'Unknown control' });
-  }
-
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://local').pathname;
-    const create = /^\/2010-04-01\/Accounts\/(AC[0-9a-fA-F]{32})\/Messages\.json$/.exec(path);
-    const fetchOne = /^\/2010-04-01\/Accounts\/(AC[0-9a-fA-F]{32})\/Messages\/(SM[0-9a-f]{32})\.json$/.exec(
-      path,
-    );
-    const controlName = /^\/__control\/([a-z-]+)$/.exec(path)?.[1];
-    const done = (error: unknown) => {
-      log(`request failed: ${(error as Error).message}`);
-      if (!res.headersSent) twilioError(res, 500, 20500, 'Internal Server Error');
-    };
-    if (create && req.method === 'POST') return void createMessage(req, res, create[1]).catch(done);
-    if (fetchOne && req.method === 'GET') {
-      if (!authorized(req, fetchOne[1])) return twilioError(res, 401, 20003, 'Authenticate');
-      const found = messages.find((m) => m.sid === fetchOne[2]);
-      return found
-        ? json(res, 200, resource(found))
-        : twilioError(res, 404, 20404, `The requested resource ${path} was not found`);
-    }
-    if (controlName) return void control(req, res, controlName).catch(done);
-    twilioError(res, 404, 20404, `The requested resource ${path} was not found`);
+      if (mode === 'callbacks-first') await sendCallbacks(message, 0);
+      else void sendCallbacks(message);
+      return c.json(resource(message), 201);
+    },
+  );
+  app.get(`/2010-04-01/Accounts/:account{${ACCOUNT}}/Messages/:sid{SM[0-9a-f]{32}}.json`, (c) => {
+    if (!authorized(c, c.req.param('account'))) return twilioError(c, 401, 20003, 'Authenticate');
+    const found = messages.find((m) => m.sid === c.req.param('sid'));
+    return found ? c.json(resource(found)) : notFound(c);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
+
+  // Test controls.
+  const control = new Hono();
+  const readJson = async (c: Context) => {
+    const text = await c.req.text();
+    return text ? (JSON.parse(text) as unknown) : {};
+  };
+  control.onError((_error, c) => c.json({ error: 'Send JSON' }, 400));
+  control.get('/messages', (c) => c.json(messages.map(resource)));
+  control.post('/reset', (c) => {
+    messages = [];
+    optedOut.clear();
+    mode = 'ok';
+    return c.json({ reset: true });
   });
-  const { port } = server.address() as AddressInfo;
-  const origin = `http://localhost:${port}`;
+  control.post('/mode', async (c) => {
+    const parsed = ZMode.safeParse(await readJson(c));
+    if (!parsed.success)
+      return c.json({ error: 'Send {"mode":"ok"|"fail-next"|"down"|"callbacks-first"}' }, 400);
+    mode = parsed.data.mode;
+    return c.json({ mode });
+  });
+  control.post('/inbound', async (c) => {
+    const parsed = ZInbound.safeParse(await readJson(c));
+    if (!parsed.success) return c.json({ error: 'Send {"from":"+1...","body":"STOP"}' }, 400);
+    const { from, body: text = '' } = parsed.data;
+    const keyword = inboundKeyword(text);
+    if (keyword === 'opt-out') optedOut.add(from);
+    if (keyword === 'opt-in') optedOut.delete(from);
+    const status = await postSigned(options.inboundUrl, {
+      AccountSid: messages.at(-1)?.account_sid ?? '',
+      ApiVersion: '2010-04-01',
+      MessageSid: sid('SM'),
+      SmsSid: sid('SM'),
+      From: from,
+      To: lastFrom,
+      Body: text,
+      NumMedia: '0',
+    });
+    return c.json({ webhookStatus: status });
+  });
+  control.all('*', (c) => c.json({ error: 'Unknown control' }, 404));
+  app.route('/__control', control);
+  app.all('*', notFound);
+
+  const listening = await listen(app, { port: options.port, host: options.host, name: 'Twilio test server' });
+  const origin = `http://localhost:${listening.port}`;
   return {
     origin,
     apiBaseUrl: origin,
-    close: () =>
-      new Promise<void>((resolve) => {
-        closed = true;
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => {
+      closed = true;
+      return listening.close();
+    },
   };
 }

@@ -10,10 +10,10 @@ import {
   AdminCreateUserCommand,
   CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { importProducts } from '../../functions/admin-products/product-import.js';
 import { systemClock } from '../../functions/lib/clock.js';
-import { importProducts } from '../../functions/products/product-import.js';
-import { listProducts } from '../../functions/products/product-repository.js';
-import { createDefaultSettings } from '../../functions/settings/settings-repository.js';
+import { listProducts } from '../../functions/lib/products/product-repository.js';
+import { createDefaultSettings } from '../../functions/lib/settings/settings-repository.js';
 import { PRODUCT_IMPORT_CHUNK_ROWS } from '../../shared/constants.js';
 import type { RefusedRow } from '../../shared/rules/product-csv.js';
 import { parseProductCsv } from '../../shared/rules/product-csv-file.js';

@@ -7,7 +7,7 @@ export const adminAddOrderNote = {
   method: 'POST',
   path: '/api/admin/orders/{orderId}/notes',
   auth: 'admin',
-  handler: 'admin-orders/handlers/add-note',
+  handler: 'admin-orders/handlers/admin-add-order-note',
   request: { params: ZAdminOrderParams, body: ZAddNoteRequest },
   response: ZAdminOrderDetail,
   capabilities: [items(['GetItem', 'UpdateItem'], 'order')],

@@ -7,7 +7,7 @@ export const adminConfirmImages = {
   method: 'POST',
   path: '/api/admin/orders/{orderId}/images',
   auth: 'admin',
-  handler: 'admin-orders/handlers/confirm-images',
+  handler: 'admin-orders/handlers/admin-confirm-images',
   request: { params: ZAdminOrderParams, body: ZConfirmImagesRequest },
   response: ZAdminOrderDetail,
   capabilities: [items(['GetItem', 'UpdateItem'], 'order'), 'images:read', 'images:write'],

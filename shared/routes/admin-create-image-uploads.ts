@@ -11,7 +11,7 @@ export const adminCreateImageUploads = {
   method: 'POST',
   path: '/api/admin/orders/{orderId}/images/uploads',
   auth: 'admin',
-  handler: 'admin-orders/handlers/create-image-uploads',
+  handler: 'admin-orders/handlers/admin-create-image-uploads',
   request: { params: ZAdminOrderParams, body: ZCreateImageUploadsRequest },
   response: ZCreateImageUploadsResponse,
   capabilities: [items(['GetItem'], 'order'), 'images:write'],

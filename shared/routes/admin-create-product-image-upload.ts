@@ -6,7 +6,7 @@ export const adminCreateProductImageUpload = {
   method: 'POST',
   path: '/api/admin/products/images/uploads',
   auth: 'admin',
-  handler: 'admin-products/handlers/create-image-upload',
+  handler: 'admin-products/handlers/admin-create-product-image-upload',
   request: { body: ZProductImageUploadRequest },
   response: ZProductImageUploadResponse,
   capabilities: ['images:write'],

@@ -8,7 +8,7 @@ export const adminCreateProduct = {
   method: 'POST',
   path: '/api/admin/products',
   auth: 'admin',
-  handler: 'admin-products/handlers/create-product',
+  handler: 'admin-products/handlers/admin-create-product',
   request: { body: ZProductInput },
   response: ZProduct,
   capabilities: [

@@ -7,7 +7,7 @@ export const adminDeleteOrderImage = {
   method: 'DELETE',
   path: '/api/admin/orders/{orderId}/images/{imageId}',
   auth: 'admin',
-  handler: 'admin-orders/handlers/delete-image',
+  handler: 'admin-orders/handlers/admin-delete-order-image',
   request: { params: ZDeleteImageParams },
   response: ZAdminOrderDetail,
   capabilities: [items(['GetItem', 'UpdateItem'], 'order'), 'images:write'],

@@ -8,7 +8,7 @@ export const adminDeleteProduct = {
   method: 'DELETE',
   path: '/api/admin/products/{id}',
   auth: 'admin',
-  handler: 'admin-products/handlers/delete-product',
+  handler: 'admin-products/handlers/admin-delete-product',
   request: { params: ZProductIdParams },
   response: ZDeleteProductResponse,
   capabilities: [

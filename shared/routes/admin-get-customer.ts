@@ -7,7 +7,7 @@ export const adminGetCustomer = {
   method: 'GET',
   path: '/api/admin/customers/{id}',
   auth: 'admin',
-  handler: 'admin-customers/handlers/get-customer',
+  handler: 'admin-customers/handlers/admin-get-customer',
   request: { params: ZCustomerIdParams },
   response: ZAdminCustomerDetail,
   capabilities: [items(['GetItem'], 'customer'), query('byCustomer', 'customer')],

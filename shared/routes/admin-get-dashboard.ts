@@ -10,7 +10,7 @@ export const adminGetDashboard = {
   method: 'GET',
   path: '/api/admin/dashboard',
   auth: 'admin',
-  handler: 'dashboard/handlers/get-dashboard',
+  handler: 'admin-dashboard/handlers/admin-get-dashboard',
   request: {},
   response: ZDashboard,
   capabilities: [items(['Query'], 'stats', 'dailyStats'), query('collection', 'orders')],

@@ -7,7 +7,7 @@ export const adminGetEmailSettings = {
   method: 'GET',
   path: '/api/admin/email/settings',
   auth: 'admin',
-  handler: 'email/handlers/admin-get-email-settings',
+  handler: 'admin-marketing/handlers/admin-get-email-settings',
   request: {},
   response: ZEmailSettings,
   capabilities: [items(['GetItem'], 'settings'), 'email:check'],

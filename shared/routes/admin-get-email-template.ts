@@ -7,7 +7,7 @@ export const adminGetEmailTemplate = {
   method: 'GET',
   path: '/api/admin/email/templates/{key}',
   auth: 'admin',
-  handler: 'email/handlers/admin-get-email-template',
+  handler: 'admin-marketing/handlers/admin-get-email-template',
   request: { params: ZEmailTemplateParams },
   response: ZEmailTemplate,
   capabilities: [items(['GetItem'], 'emailTemplate')],

@@ -7,7 +7,7 @@ export const adminGetLabel = {
   method: 'GET',
   path: '/api/admin/orders/{orderId}/label',
   auth: 'admin',
-  handler: 'labels/admin-get-label',
+  handler: 'labels/handlers/admin-get-label',
   request: { params: ZOrderIdParams },
   response: ZShipmentView,
   capabilities: [items(['Query'], 'order')],

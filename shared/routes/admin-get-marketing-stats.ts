@@ -7,7 +7,7 @@ export const adminGetMarketingStats = {
   method: 'GET',
   path: '/api/admin/marketing/stats',
   auth: 'admin',
-  handler: 'marketing/handlers/get-marketing-stats',
+  handler: 'admin-marketing/handlers/admin-get-marketing-stats',
   request: {},
   response: ZMarketingStats,
   capabilities: [items(['Query'], 'messagingStats')],

@@ -7,7 +7,7 @@ export const adminGetOrder = {
   method: 'GET',
   path: '/api/admin/orders/{orderId}',
   auth: 'admin',
-  handler: 'admin-orders/handlers/get-order',
+  handler: 'admin-orders/handlers/admin-get-order',
   request: { params: ZAdminOrderParams },
   response: ZAdminOrderDetail,
   capabilities: [items(['GetItem'], 'order')],

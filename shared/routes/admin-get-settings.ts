@@ -7,7 +7,7 @@ export const adminGetSettings = {
   method: 'GET',
   path: '/api/admin/settings',
   auth: 'admin',
-  handler: 'settings/handlers/admin-get-settings',
+  handler: 'admin-settings/handlers/admin-get-settings',
   request: {},
   response: ZAdminSettings,
   capabilities: [items(['GetItem'], 'settings'), 'secret:read'],

@@ -7,7 +7,7 @@ export const adminGetSmsSettings = {
   method: 'GET',
   path: '/api/admin/sms/settings',
   auth: 'admin',
-  handler: 'sms/handlers/admin-get-sms-settings',
+  handler: 'admin-marketing/handlers/admin-get-sms-settings',
   request: {},
   response: ZSmsSettings,
   capabilities: [items(['GetItem'], 'settings', 'messagingStats'), 'signing-secret:read'],

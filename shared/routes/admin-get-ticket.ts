@@ -7,7 +7,7 @@ export const adminGetTicket = {
   method: 'GET',
   path: '/api/admin/tickets/{ticketNumber}',
   auth: 'admin',
-  handler: 'admin-tickets/handlers/get-ticket',
+  handler: 'admin-tickets/handlers/admin-get-ticket',
   request: { params: ZAdminTicketParams },
   response: ZAdminTicketDetail,
   capabilities: [items(['GetItem'], 'ticket')],

@@ -7,7 +7,7 @@ export const adminImportProducts = {
   method: 'POST',
   path: '/api/admin/products/import',
   auth: 'admin',
-  handler: 'products/handlers/import-products',
+  handler: 'admin-products/handlers/admin-import-products',
   request: { body: ZProductImportRequest },
   response: ZProductImportResult,
   capabilities: [

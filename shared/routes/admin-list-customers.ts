@@ -7,7 +7,7 @@ export const adminListCustomers = {
   method: 'GET',
   path: '/api/admin/customers',
   auth: 'admin',
-  handler: 'admin-customers/handlers/list-customers',
+  handler: 'admin-customers/handlers/admin-list-customers',
   request: { query: ZAdminCustomerListQuery },
   response: ZAdminCustomerList,
   capabilities: [query('changes', 'customers')],

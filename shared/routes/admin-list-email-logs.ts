@@ -7,7 +7,7 @@ export const adminListEmailLogs = {
   method: 'GET',
   path: '/api/admin/email/logs',
   auth: 'admin',
-  handler: 'email/handlers/admin-list-email-logs',
+  handler: 'admin-marketing/handlers/admin-list-email-logs',
   request: {},
   response: ZEmailLogList,
   capabilities: [query('collection', 'emailLog')],

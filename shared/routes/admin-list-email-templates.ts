@@ -7,7 +7,7 @@ export const adminListEmailTemplates = {
   method: 'GET',
   path: '/api/admin/email/templates',
   auth: 'admin',
-  handler: 'email/handlers/admin-list-email-templates',
+  handler: 'admin-marketing/handlers/admin-list-email-templates',
   request: {},
   response: ZEmailTemplateList,
   capabilities: [items(['BatchGetItem'], 'emailTemplate')],

@@ -7,7 +7,7 @@ export const adminListOrders = {
   method: 'GET',
   path: '/api/admin/orders',
   auth: 'admin',
-  handler: 'admin-orders/handlers/list-orders',
+  handler: 'admin-orders/handlers/admin-list-orders',
   request: { query: ZAdminOrderListQuery },
   response: ZAdminOrderList,
   capabilities: [query('orderList', 'orders')],

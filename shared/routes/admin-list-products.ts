@@ -8,7 +8,7 @@ export const adminListProducts = {
   method: 'GET',
   path: '/api/admin/products',
   auth: 'admin',
-  handler: 'admin-products/handlers/list-products',
+  handler: 'admin-products/handlers/admin-list-products',
   request: { query: ZEmpty },
   response: ZProductList,
   capabilities: [query('collection', 'catalogue')],

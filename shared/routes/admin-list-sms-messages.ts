@@ -7,7 +7,7 @@ export const adminListSmsMessages = {
   method: 'GET',
   path: '/api/admin/sms/messages',
   auth: 'admin',
-  handler: 'sms/handlers/admin-list-sms-messages',
+  handler: 'admin-marketing/handlers/admin-list-sms-messages',
   request: {},
   response: ZSmsHistory,
   capabilities: [query('collection', 'smsLog', 'smsStatusLog')],

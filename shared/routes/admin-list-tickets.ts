@@ -7,7 +7,7 @@ export const adminListTickets = {
   method: 'GET',
   path: '/api/admin/tickets',
   auth: 'admin',
-  handler: 'admin-tickets/handlers/list-tickets',
+  handler: 'admin-tickets/handlers/admin-list-tickets',
   request: { query: ZAdminTicketListQuery },
   response: ZAdminTicketList,
   capabilities: [query('changes', 'tickets'), items(['GetItem'], 'stats')],

@@ -7,7 +7,7 @@ export const adminLogPayment = {
   method: 'POST',
   path: '/api/admin/orders/{orderId}/payments',
   auth: 'admin',
-  handler: 'admin-orders/handlers/log-payment',
+  handler: 'admin-orders/handlers/admin-log-payment',
   request: { params: ZAdminOrderParams, body: ZLogPaymentRequest },
   response: ZAdminOrderDetail,
   capabilities: [items(['GetItem', 'UpdateItem'], 'order'), items(['UpdateItem'], 'stats', 'dailyStats')],

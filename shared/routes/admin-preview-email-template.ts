@@ -6,7 +6,7 @@ export const adminPreviewEmailTemplate = {
   method: 'POST',
   path: '/api/admin/email/templates/{key}/preview',
   auth: 'admin',
-  handler: 'email/handlers/admin-preview-email-template',
+  handler: 'admin-marketing/handlers/admin-preview-email-template',
   request: { params: ZEmailTemplateParams, body: ZEmailTemplateInput },
   response: ZEmailTemplatePreview,
   capabilities: [],

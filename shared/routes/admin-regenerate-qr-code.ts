@@ -7,7 +7,7 @@ export const adminRegenerateQrCode = {
   method: 'POST',
   path: '/api/admin/orders/{orderId}/label/qr-code',
   auth: 'admin',
-  handler: 'labels/admin-regenerate-qr-code',
+  handler: 'labels/handlers/admin-regenerate-qr-code',
   request: { params: ZOrderIdParams },
   response: ZQrCode,
   capabilities: [items(['Query', 'UpdateItem'], 'order'), 'secret:read'],

@@ -7,7 +7,7 @@ export const adminRequestLabel = {
   method: 'POST',
   path: '/api/admin/orders/{orderId}/label',
   auth: 'admin',
-  handler: 'labels/admin-request-label',
+  handler: 'labels/handlers/admin-request-label',
   request: { params: ZOrderIdParams },
   response: ZShipmentView,
   capabilities: [items(['Query', 'UpdateItem'], 'order'), 'label-jobs:send'],

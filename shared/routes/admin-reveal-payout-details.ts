@@ -10,7 +10,7 @@ export const adminRevealPayoutDetails = {
   method: 'POST',
   path: '/api/admin/orders/{orderId}/payout-details/reveal',
   auth: 'admin',
-  handler: 'admin-orders/handlers/reveal-payout-details',
+  handler: 'admin-orders/handlers/admin-reveal-payout-details',
   request: { params: ZAdminOrderParams },
   response: ZRevealPayoutDetailsResponse,
   capabilities: [items(['GetItem', 'UpdateItem'], 'order'), 'payout:decrypt'],

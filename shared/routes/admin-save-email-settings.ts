@@ -7,7 +7,7 @@ export const adminSaveEmailSettings = {
   method: 'PUT',
   path: '/api/admin/email/settings',
   auth: 'admin',
-  handler: 'email/handlers/admin-save-email-settings',
+  handler: 'admin-marketing/handlers/admin-save-email-settings',
   request: { body: ZSaveEmailSettingsRequest },
   response: ZEmailSettings,
   capabilities: [items(['GetItem', 'PutItem', 'UpdateItem'], 'settings'), 'email:check'],

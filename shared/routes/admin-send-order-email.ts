@@ -11,7 +11,7 @@ export const adminSendOrderEmail = {
   method: 'POST',
   path: '/api/admin/orders/{orderId}/emails',
   auth: 'admin',
-  handler: 'admin-orders/handlers/send-order-email',
+  handler: 'admin-orders/handlers/admin-send-order-email',
   request: { params: ZAdminOrderParams, body: ZSendOrderEmailRequest },
   response: ZSendOrderEmailResponse,
   capabilities: [

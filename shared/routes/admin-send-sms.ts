@@ -10,7 +10,7 @@ export const adminSendSms = {
   method: 'POST',
   path: '/api/admin/sms/send',
   auth: 'admin',
-  handler: 'sms/handlers/admin-send-sms',
+  handler: 'admin-marketing/handlers/admin-send-sms',
   request: { body: ZSendSmsRequest },
   response: ZSmsSendResult,
   capabilities: [

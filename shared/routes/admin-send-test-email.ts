@@ -7,7 +7,7 @@ export const adminSendTestEmail = {
   method: 'POST',
   path: '/api/admin/email/test',
   auth: 'admin',
-  handler: 'email/handlers/admin-send-test-email',
+  handler: 'admin-marketing/handlers/admin-send-test-email',
   request: { body: ZSendTestEmailRequest },
   response: ZSendTestEmailResponse,
   capabilities: [

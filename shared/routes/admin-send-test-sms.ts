@@ -7,7 +7,7 @@ export const adminSendTestSms = {
   method: 'POST',
   path: '/api/admin/sms/test',
   auth: 'admin',
-  handler: 'sms/handlers/admin-send-test-sms',
+  handler: 'admin-marketing/handlers/admin-send-test-sms',
   request: { body: ZSendTestSmsRequest },
   response: ZSmsSendResult,
   capabilities: [

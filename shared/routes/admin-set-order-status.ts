@@ -11,7 +11,7 @@ export const adminSetOrderStatus = {
   method: 'POST',
   path: '/api/admin/orders/{orderId}/status',
   auth: 'admin',
-  handler: 'admin-orders/handlers/set-order-status',
+  handler: 'admin-orders/handlers/admin-set-order-status',
   request: { params: ZAdminOrderParams, body: ZSetOrderStatusRequest },
   response: ZSetOrderStatusResponse,
   capabilities: [

@@ -11,7 +11,7 @@ export const adminSetTicketStatus = {
   method: 'PUT',
   path: '/api/admin/tickets/{ticketNumber}/status',
   auth: 'admin',
-  handler: 'admin-tickets/handlers/set-ticket-status',
+  handler: 'admin-tickets/handlers/admin-set-ticket-status',
   request: { params: ZAdminTicketParams, body: ZSetTicketStatusRequest },
   response: ZSetTicketStatusResponse,
   capabilities: [items(['GetItem', 'UpdateItem'], 'ticket'), items(['UpdateItem'], 'stats')],

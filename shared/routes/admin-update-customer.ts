@@ -11,7 +11,7 @@ export const adminUpdateCustomer = {
   method: 'PUT',
   path: '/api/admin/customers/{id}',
   auth: 'admin',
-  handler: 'admin-customers/handlers/update-customer',
+  handler: 'admin-customers/handlers/admin-update-customer',
   request: { params: ZCustomerIdParams, body: ZUpdateCustomerRequest },
   response: ZAdminCustomerDetail,
   capabilities: [items(['UpdateItem'], 'customer'), query('byCustomer', 'customer')],

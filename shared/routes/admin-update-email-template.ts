@@ -7,7 +7,7 @@ export const adminUpdateEmailTemplate = {
   method: 'PUT',
   path: '/api/admin/email/templates/{key}',
   auth: 'admin',
-  handler: 'email/handlers/admin-update-email-template',
+  handler: 'admin-marketing/handlers/admin-update-email-template',
   request: { params: ZEmailTemplateParams, body: ZEmailTemplateInput },
   response: ZEmailTemplate,
   capabilities: [items(['PutItem'], 'emailTemplate')],

@@ -9,7 +9,7 @@ export const adminUpdateProduct = {
   method: 'PUT',
   path: '/api/admin/products/{id}',
   auth: 'admin',
-  handler: 'admin-products/handlers/update-product',
+  handler: 'admin-products/handlers/admin-update-product',
   request: { params: ZProductIdParams, body: ZProductInput },
   response: ZProduct,
   capabilities: [items(['GetItem', 'PutItem'], 'product'), 'images:read', 'images:write'],

@@ -8,7 +8,7 @@ export const adminUpdateSettings = {
   method: 'PATCH',
   path: '/api/admin/settings',
   auth: 'admin',
-  handler: 'settings/handlers/admin-update-settings',
+  handler: 'admin-settings/handlers/admin-update-settings',
   request: { body: ZAdminSettingsUpdate },
   response: ZAdminSettings,
   capabilities: [items(['GetItem', 'PutItem', 'UpdateItem'], 'settings'), 'secret:write'],

@@ -7,7 +7,7 @@ export const adminUpdateSmsSettings = {
   method: 'PATCH',
   path: '/api/admin/sms/settings',
   auth: 'admin',
-  handler: 'sms/handlers/admin-update-sms-settings',
+  handler: 'admin-marketing/handlers/admin-update-sms-settings',
   request: { body: ZUpdateSmsSettingsRequest },
   response: ZSmsSettings,
   capabilities: [

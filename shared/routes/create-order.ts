@@ -8,7 +8,7 @@ export const createOrder = {
   method: 'POST',
   path: '/api/orders',
   auth: 'public',
-  handler: 'orders/create-order',
+  handler: 'orders/handlers/create-order',
   request: { headers: ZIdempotencyHeaders, body: ZCreateOrderRequest },
   response: ZOrderConfirmation,
   capabilities: [

@@ -7,7 +7,7 @@ export const createTicket = {
   method: 'POST',
   path: '/api/tickets',
   auth: 'public',
-  handler: 'tickets/create-ticket',
+  handler: 'tickets/handlers/create-ticket',
   request: { body: ZContactForm },
   response: ZTicketCreated,
   capabilities: [

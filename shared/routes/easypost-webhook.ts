@@ -11,7 +11,7 @@ export const easypostWebhook = {
   path: '/api/webhooks/easypost',
   auth: 'public',
   webhook: true,
-  handler: 'labels/easypost-webhook',
+  handler: 'labels/handlers/easypost-webhook',
   request: {},
   response: ZWebhookReceipt,
   capabilities: [

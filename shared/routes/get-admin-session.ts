@@ -5,7 +5,7 @@ export const getAdminSession = {
   method: 'GET',
   path: '/api/admin/session',
   auth: 'admin',
-  handler: 'admin/get-session',
+  handler: 'auth/handlers/get-admin-session',
   request: {},
   response: ZAdminSession,
   capabilities: [],

@@ -7,7 +7,7 @@ export const getLabel = {
   method: 'GET',
   path: '/api/orders/{orderId}/label',
   auth: 'public',
-  handler: 'labels/get-label',
+  handler: 'labels/handlers/get-label',
   request: { params: ZOrderIdParams, query: ZLabelTokenQuery },
   response: ZShipmentView,
   capabilities: [items(['GetItem'], 'orderToken'), items(['Query'], 'order')],

@@ -7,7 +7,7 @@ export const getOrderByToken = {
   method: 'GET',
   path: '/api/orders/by-token',
   auth: 'public',
-  handler: 'orders/get-order-by-token',
+  handler: 'orders/handlers/get-order-by-token',
   request: { query: ZOrderByTokenQuery },
   response: ZOrderConfirmation,
   capabilities: [items(['GetItem'], 'orderToken', 'order'), items(['PutItem'], 'accessLog')],

@@ -7,7 +7,7 @@ export const getProduct = {
   method: 'GET',
   path: '/api/products/{id}',
   auth: 'public',
-  handler: 'products/get-product',
+  handler: 'products/handlers/get-product',
   request: { params: ZProductIdParams },
   response: ZProduct,
   capabilities: [items(['GetItem'], 'product')],

@@ -6,7 +6,7 @@ export const getSettings = {
   method: 'GET',
   path: '/api/settings',
   auth: 'public',
-  handler: 'settings/get-public-settings',
+  handler: 'settings/handlers/get-settings',
   request: {},
   response: ZPublicSettings,
   capabilities: [items(['GetItem'], 'settings')],

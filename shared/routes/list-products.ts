@@ -7,7 +7,7 @@ export const listProducts = {
   method: 'GET',
   path: '/api/products',
   auth: 'public',
-  handler: 'products/list-products',
+  handler: 'products/handlers/list-products',
   request: { query: ZEmpty },
   response: ZProductList,
   capabilities: [query('collection', 'catalogue')],

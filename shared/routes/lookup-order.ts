@@ -10,7 +10,7 @@ export const lookupOrder = {
   method: 'POST',
   path: '/api/orders/lookup',
   auth: 'public',
-  handler: 'orders/lookup-order',
+  handler: 'orders/handlers/lookup-order',
   request: { body: ZOrderLookupRequest },
   response: ZOrderTracking,
   capabilities: [items(['GetItem'], 'order'), items(['BatchGetItem', 'UpdateItem'], 'rateLimit')],

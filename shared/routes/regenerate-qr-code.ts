@@ -7,7 +7,7 @@ export const regenerateQrCode = {
   method: 'POST',
   path: '/api/orders/{orderId}/label/qr-code',
   auth: 'public',
-  handler: 'labels/regenerate-qr-code',
+  handler: 'labels/handlers/regenerate-qr-code',
   request: { params: ZOrderIdParams, body: ZLabelTokenBody },
   response: ZQrCode,
   capabilities: [

@@ -10,7 +10,7 @@ export const requestLabel = {
   method: 'POST',
   path: '/api/orders/{orderId}/label',
   auth: 'public',
-  handler: 'labels/request-label',
+  handler: 'labels/handlers/request-label',
   request: { params: ZOrderIdParams, body: ZLabelTokenBody },
   response: ZShipmentView,
   capabilities: [

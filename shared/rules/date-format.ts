@@ -53,8 +53,8 @@ export function formatShortDay(day: string, withYear = false): string {
  * The spec's date format 'MMM d, yyyy HH:mm' (000 §9) in its two parts, the day ('MMM d, yyyy') and the time
  * ('HH:mm'), in the viewer's time zone (or UTC); null for a value that is not a date. Written from the Date's own
  * fields, as en-US Intl writes them (a test holds them together, in several zones): the first Intl date formatter
- * a page builds loads the locale's calendar data, 35 to 70 ms on this machine in the middle of rendering a list
- * of orders.
+ * a page builds loads the locale's calendar data, in the middle of rendering a list of orders
+ * (docs/performance.md, "Web: Intl").
  */
 export function dateTimeParts(
   value: string,

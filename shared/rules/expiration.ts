@@ -25,7 +25,7 @@ export function addMonths(date: Date, months: number): Date {
 /**
  * 'August 2027', as en-US `Intl.DateTimeFormat` writes `{ month: 'long', year: 'numeric' }` (a test holds the
  * two together). Written out because the first Intl date formatter a page builds loads the locale's calendar
- * data: 35 ms on this machine, four times that on a phone, in the middle of rendering the catalogue's first card.
+ * data, in the middle of rendering the catalogue's first card (docs/performance.md, "Web: Intl").
  */
 export const formatMonthYear = (date: Date): string => `${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
 

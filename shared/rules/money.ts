@@ -5,8 +5,8 @@ export const fromCents = (cents: number): number => cents / 100;
 /**
  * '$1,234.50', '-$0.25': en-US currency format, as `Intl.NumberFormat('en-US', { style: 'currency', currency:
  * 'USD' })` writes it (a test holds the two together over many amounts). Written out because the first Intl
- * formatter a page or a Lambda builds loads ICU data: 15 to 70 ms, four times that on a phone, paid in the
- * middle of rendering the catalogue's first card. Like Intl, it rounds the shortest decimal that reads back as
+ * formatter a page or a Lambda builds loads ICU data, paid in the middle of rendering the catalogue's first card
+ * (docs/performance.md, "Web: Intl"). Like Intl, it rounds the shortest decimal that reads back as
  * the number (0.015 is '$0.02', though the double is a hair under 0.015) half away from zero.
  */
 export const formatMoney = (amount: number): string => {

@@ -7,7 +7,7 @@ let collator: Intl.Collator | undefined;
 
 /**
  * `a.localeCompare(b, 'en')`, without building a collator where the answer is plain: the first call of
- * localeCompare loads ICU's collation data (20 to 30 ms here, inside the catalogue's first render). For printable
+ * localeCompare loads ICU's collation data, inside the catalogue's first render (docs/performance.md, "Web: Intl"). For printable
  * ASCII whose first difference, ignoring case, is between spaces, digits, letters or an end of text, the order is
  * that of the lower-cased code points, and on a tie lower case comes first; anything else (punctuation, accents)
  * goes to Intl.Collator. A test holds the two together.

@@ -7,9 +7,9 @@ export const flags = <K extends string>(keys: readonly K[]) =>
 
 /**
  * The settings fields any visitor may read; everything else (keys, warehouse, notifications) stays server-side.
- * Built when first used: every page of the site loads this module, and a phone four times slower spends some
- * 45 ms building these schemas, in the task that loads the app. Built lazily, that work falls to the task that
- * reads the settings when they arrive.
+ * Built when first used: every page of the site loads this module, and building them in the task that loads the
+ * app lengthened it on phones. Built lazily, that work falls to the task that reads the settings when they
+ * arrive.
  */
 export const publicSettingsShape = () => {
   const optionalText = z.nullable(z.string());

@@ -4,7 +4,7 @@
  * whatever the traffic. Pure: everything it needs comes in its input, so it is unit-tested
  * (test/local/cost-model.test.ts).
  */
-import type { CostCounts } from '../../infra/local/cost-meter.js';
+import type { CostCounts } from './cost-meter.js';
 import { PRICES, PRICES_AS_OF, PRICES_REGION } from './cost-prices.js';
 import { round } from './stats.js';
 

@@ -1,6 +1,6 @@
 /**
  * `BENCH_PARTS=cost npm run bench`: what one order costs in AWS terms, counted on the local stack with the cost
- * meter on (infra/local/cost-meter.ts). One order's whole life is played over HTTP, phase by phase: after each
+ * meter on (cost-meter.ts). One order's whole life is played over HTTP, phase by phase: after each
  * phase the bench waits for the queues, the outbox relay and the workers to go quiet, then reads the meter and
  * starts a new count. One order is played first to warm every function (its counts are not kept), then
  * BENCH_COST_ORDERS orders (3 by default) are measured and averaged.
@@ -10,10 +10,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
-import type { CostCounts } from '../../infra/local/cost-meter.js';
 import { checkoutBody } from '../support/checkout.js';
 import type { LocalStackInfo } from '../support/local-stack-process.js';
 import { asClient, newClientIp } from '../support/stack.js';
+import type { CostCounts } from './cost-meter.js';
 import { type CostReport, costReport, type FlowCounts, type TemplateFacts } from './cost-model.js';
 import { staffToken } from './list-bench.js';
 
@@ -40,7 +40,7 @@ async function meter(info: LocalStackInfo, reset: boolean): Promise<CostCounts> 
   });
   if (!res.ok) {
     throw new Error(
-      `The cost meter answered ${res.status}: the stack must run with LOCAL_COST_METER=1 (run.ts sets it for the cost part)`,
+      `The cost meter answered ${res.status}: the stack must run with LOCAL_STACK_HOOKS=test/bench/cost-meter.ts (run.ts sets it for the cost part)`,
     );
   }
   return (await res.json()) as CostCounts;

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { product } from '../../functions/lib/entities.js';
 import { buildFunctions } from '../../infra/build-functions.js';
+import { HOOKS_ENV } from '../../infra/local/hooks.js';
 import { productPath } from '../../shared/rules/slug.js';
 import { paths } from '../../web/src/paths.js';
 import { fillLogin } from '../support/admin-browser.js';
@@ -47,7 +48,7 @@ const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
  * `BENCH_PARTS=backOffice npm run bench` runs only some parts (bundles, lighthouse, api, productImport,
  * backOffice, tickets, customers, cost, checkout). `checkout` is the api part's checkout alone, beside a
  * product read, and is not in the default set (api measures checkout already). `cost` is never in the default
- * set: it turns the local stack's cost meter on (LOCAL_COST_METER=1), whose proxies would slow the other
+ * set: it puts the cost meter into the local stack (LOCAL_STACK_HOOKS, cost-meter.ts), whose proxies would slow the other
  * parts' requests; run it alone.
  */
 const PARTS = new Set(
@@ -217,7 +218,7 @@ async function main() {
   const { info, child } = await startLocalStackProcess({
     LOCAL_PROFILE: 'test',
     LOCAL_PORT_OFFSET: process.env.TEST_PORT_OFFSET ?? '',
-    ...(PARTS.has('cost') ? { LOCAL_COST_METER: '1' } : {}),
+    ...(PARTS.has('cost') ? { [HOOKS_ENV]: join(root, 'test', 'bench', 'cost-meter.ts') } : {}),
   });
   let lighthouse: Awaited<ReturnType<typeof benchPages>> | null = null;
   let api: Awaited<ReturnType<typeof benchApi>> | null = null;

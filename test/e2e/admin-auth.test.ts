@@ -178,13 +178,13 @@ describe.each<ViewportName>(['desktop', 'mobile'])('back office entrance on %s',
     expect((await alert.textContent())?.trim()).toBe('Incorrect username or password.');
     expect(path(page)).toBe('/login');
     expect(await page.getByRole('button', { name: authMessages.submit }).isEnabled()).toBe(true);
+    // The next step types only the password: the staff e-mail goes back in.
+    await page.getByLabel('Email address').fill(stack().admin.email);
     await expectAccessible(page, `login failed (${viewport})`);
     expect(amplifyRequested).toBe(true);
   });
 
   it('the right password lands back on /admin/orders with its query, Orders marked current', async () => {
-    // The form still holds the unknown e-mail of the last attempt.
-    await page.getByLabel('Email address').fill(stack().admin.email);
     await page.getByLabel('Password', { exact: true }).fill(stack().admin.password);
     await page.getByRole('button', { name: authMessages.submit }).click();
     await page.waitForURL((url) => url.pathname === '/admin/orders' && url.search === '?status=pending');

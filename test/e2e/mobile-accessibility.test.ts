@@ -4,7 +4,7 @@
  * per page, in the state its flow leaves it richest (the checkout with its messages, the order status with its
  * answer). The files that keep both viewports check their own pages on a phone: storefront (home, catalogue,
  * product, 404), labels (order confirmation, before and with a label; USPS QR code), admin-auth (login,
- * overview, orders, 404), admin-dashboard, admin-orders, admin-customers, admin-products and admin-support.
+ * overview, orders, 404), admin-dashboard, admin-orders, admin-customers, admin-products and admin-tickets.
  */
 import type { Browser, Page } from 'playwright-core';
 import {

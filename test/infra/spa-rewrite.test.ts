@@ -1,11 +1,11 @@
 /**
- * The CloudFront function that picks the page of an address (infra/constructs/site-pages.ts), run as CloudFront
+ * The CloudFront function that picks the page of an address (build/site-pages.ts), run as CloudFront
  * would run it (and the local stack does), over a web build with pages of their own for three routes.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compileRewrite, routePagesIn, spaRewrite } from '../../infra/constructs/site-pages';
+import { compileRewrite, routePagesIn, spaRewrite } from '../../build/site-pages';
 
 const webDir = mkdtempSync(join(tmpdir(), 'route-pages-'));
 afterAll(() => rmSync(webDir, { recursive: true, force: true }));

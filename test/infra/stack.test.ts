@@ -15,7 +15,7 @@ import { ORDER_LIST_ATTRIBUTES } from '../../functions/lib/entities';
 import { createApp } from '../../infra/app';
 import { buildFunctions } from '../../infra/build-functions';
 import { readAssembly } from '../../infra/local/synth';
-import { assertSupported, type CfnTemplate } from '../../infra/local/template';
+import { assertSupported, type CfnTemplate } from '../../infra/local/template/intrinsics';
 import { EMAIL_FROM_PLACEHOLDER } from '../../infra/stage-config';
 import * as ENV from '../../shared/env-vars';
 import {
@@ -950,7 +950,7 @@ describe('stack', () => {
     }
   });
 
-  test('the local runner reads every intrinsic function both templates use (infra/local/template.ts)', () => {
+  test('the local runner reads every intrinsic function both templates use (infra/local/template/intrinsics.ts)', () => {
     for (const stage of ['dev', 'prod'] as const) {
       expect(() => assertSupported(templates[stage].json as CfnTemplate)).not.toThrow();
     }

@@ -10,7 +10,6 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApp } from '../../infra/app';
-import type { TableAccessRecord } from '../../infra/local/table-access-recorder';
 import type { BuybackStack } from '../../infra/stack';
 import { routes, schedules, streamConsumers, subscribers, workers } from '../../shared/routes';
 import { TABLE_INDEXES } from '../../shared/runtime-env';
@@ -19,6 +18,7 @@ import { INDEX_PARTITIONS, TABLE_PARTITIONS } from '../../shared/table-keys';
 import { type FunctionPolicies, functionPolicies } from '../support/function-policies';
 import { isAllowed } from '../support/iam-policy';
 import { documentedTableAccess, renderTableAccess, unpadded } from '../support/table-access-doc';
+import type { TableAccessRecord } from '../support/table-access-recorder';
 
 const TABLE_ACCESS_FIXTURE = path.join(__dirname, 'fixtures', 'table-access.jsonl');
 const DOC = path.join(__dirname, '..', '..', 'docs', 'data-model.md');

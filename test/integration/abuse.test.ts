@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   checkoutIdempotency,
   counters,
+  customer as customerEntity,
   order as orderEntity,
   shipment,
   ticket as ticketEntity,
@@ -183,15 +184,27 @@ describe('checkout under a burst', () => {
   const stored = async (ids: string[]) =>
     (await Promise.all(ids.map((id) => getItem(orderEntity.key(id))))).filter(Boolean).length;
 
-  it('200 sellers at once from 200 clients: every answer a 201, and every order stored', async () => {
-    const answers = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => order(uniqueEmail(`burst-${i}`), newClientIp())),
-    );
-    const statuses = answers.map((res) => res.status);
-    expect(statuses.filter((status) => status !== 201)).toEqual([]);
+  it('200 sellers at once from 200 clients: each order written once, none lost, no 500', async () => {
+    const sellers = Array.from({ length: 200 }, (_, i) => ({
+      email: uniqueEmail(`burst-${i}`),
+      key: randomUUID(),
+    }));
+    const client = newClientIp;
+    const first = await Promise.all(sellers.map((s) => order(s.email, client(), s.key)));
+    // A checkout that ran out of time answers 503 with Retry-After (never a bare 500); how many do depends on
+    // the machine's speed (the bench reports it). The checkout page sends such a one again with the same key.
+    for (const res of first) expect([201, 503]).toContain(res.status);
+    const busy = first.flatMap((res, i) => (res.status === 503 ? [i] : []));
+    for (const i of busy) expect(Number(first[i].headers.get('retry-after'))).toBeGreaterThan(0);
+    const retried = await Promise.all(busy.map((i) => order(sellers[i].email, client(), sellers[i].key)));
+    for (const res of retried) expect([200, 201]).toContain(res.status);
+    const answers = first.map((res, i) => (res.status === 503 ? retried[busy.indexOf(i)] : res));
     const ids = answers.map((res) => res.body.orderId);
     expect(new Set(ids).size).toBe(200);
     expect(await stored(ids)).toBe(200);
+    // Nothing written twice: one customer record per seller, with one order each.
+    const customers = await Promise.all(sellers.map((s) => getItem(customerEntity.key(s.email))));
+    expect(customers.map((c) => c?.total_orders)).toEqual(sellers.map(() => 1));
   });
 
   it(`${CHECKOUT_LIMIT_PER_IP * 2} at once from one client: ${CHECKOUT_LIMIT_PER_IP} orders, the rest 429 and not written`, async () => {

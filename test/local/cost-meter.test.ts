@@ -3,15 +3,27 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CostMeter, capacityUnits, costMeterEnabled, summarizeTemplate } from '../../infra/local/cost-meter';
 import { LocalFunction } from '../../infra/local/lambdas';
 import type { Endpoints } from '../../infra/local/sdk';
+import costMeterHooks, { CostMeter, capacityUnits, summarizeTemplate } from '../bench/cost-meter';
 
-describe('the cost meter is opt-in', () => {
-  test('on only with LOCAL_COST_METER=1', () => {
-    expect(costMeterEnabled({})).toBe(false);
-    expect(costMeterEnabled({ LOCAL_COST_METER: '0' })).toBe(false);
-    expect(costMeterEnabled({ LOCAL_COST_METER: '1' })).toBe(true);
+describe("the runner's hooks", () => {
+  test('count through their own proxies and answer the counts at POST /__local/cost/meter', async () => {
+    const [dynamodb, sqs, s3, ses, cognito] = [1, 2, 3, 4, 5].map((p) => `http://127.0.0.1:${p}`);
+    const endpoints = { dynamodb, sqs, s3, ses, cognito };
+    const hooks = await costMeterHooks({ template: { Resources: {} }, endpoints });
+    try {
+      const metered = hooks.endpoints?.(endpoints);
+      expect(metered?.dynamodb).not.toBe(endpoints.dynamodb);
+      expect(metered?.cognito).toBe(endpoints.cognito);
+      const fn = { key: 'getProduct', label: 'GetProduct', memoryMb: 1024, env: { PROVIDER_SECRET_ID: 'x' } };
+      hooks.observer?.(fn)?.(5, false);
+      const counts = (await hooks.controls?.['cost/meter']({ reset: true })) as { lambda: object };
+      expect(counts.lambda).toEqual({ GetProduct: expect.objectContaining({ invocations: 1 }) });
+      await expect(hooks.controls?.['cost/meter']({ reset: 'yes' })).rejects.toThrow('Send {"reset":true}');
+    } finally {
+      await hooks.close?.();
+    }
   });
 });
 

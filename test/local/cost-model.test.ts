@@ -1,4 +1,3 @@
-import type { CostCounts } from '../../infra/local/cost-meter';
 import {
   ASSUMPTIONS,
   type CostInput,
@@ -7,6 +6,7 @@ import {
   fixedMonthly,
 } from '../../test/bench/cost-model';
 import { PRICES } from '../../test/bench/cost-prices';
+import type { CostCounts } from '../bench/cost-meter';
 
 /** One phase's counts as the meter answers them. */
 function counts(over: Partial<CostCounts> = {}): CostCounts {

@@ -1,6 +1,7 @@
 /**
  * The local gateway's site (infra/local/gateway.ts): it picks an address's page with CloudFront's own function
- * (infra/constructs/site-pages.ts), over the build as it is now, and says how to build a site that is missing.
+ * (build/site-pages.ts), over the build as it is now, and says how to build a site that is missing;
+ * files are compressed and cached as CloudFront serves them, every answer carries the distribution's headers.
  */
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -17,8 +18,11 @@ beforeAll(async () => {
     port: 0,
     routes: [],
     webRoot,
-    securityHeaders: {},
-    extraConnectSources: [],
+    securityHeaders: { 'content-security-policy': "default-src 'self'" },
+    extraConnectSources: ['http://localhost:9229'],
+    controls: {
+      echo: async (body) => ({ got: body }),
+    },
     log: { line: () => {} },
     accessLog: false,
   });
@@ -65,4 +69,53 @@ test('a new build is read again: its pages of its own are served at once', async
   const later = new Date(Date.now() + 5_000);
   utimesSync(join(webRoot, 'index.html'), later, later);
   expect(await get('/cart')).toEqual({ status: 200, text: 'cart' });
+});
+
+test('files are compressed as the browser accepts, cached by kind, and revalidated by ETag', async () => {
+  write('assets/big-abcdef12.js', 'const x = 1;\n'.repeat(500));
+  const url = `${origin}/assets/big-abcdef12.js`;
+  for (const [accept, encoding] of [
+    ['br', 'br'],
+    ['gzip', 'gzip'],
+    ['identity', null],
+  ]) {
+    const res = await fetch(url, { headers: { 'accept-encoding': accept as string } });
+    expect(res.headers.get('content-encoding')).toBe(encoding);
+    expect(await res.text()).toBe('const x = 1;\n'.repeat(500));
+  }
+  const res = await fetch(url);
+  expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+  const etag = res.headers.get('etag') ?? '';
+  expect((await fetch(url, { headers: { 'if-none-match': etag } })).status).toBe(304);
+  const page = await fetch(`${origin}/products`);
+  expect(page.headers.get('cache-control')).toBe('no-cache');
+  expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(page.headers.get('content-security-policy')).toBe(
+    "default-src 'self'; connect-src 'self' http://localhost:9229",
+  );
+  expect((await fetch(`${origin}/cart`, { method: 'POST' })).status).toBe(405);
+  const head = await fetch(url, { method: 'HEAD' });
+  expect([head.status, head.headers.get('cache-control'), await head.text()]).toEqual([
+    200,
+    'public, max-age=31536000, immutable',
+    '',
+  ]);
+});
+
+test('a local control takes JSON and answers JSON; an unknown one is 404', async () => {
+  const post = (path: string, body: string) => fetch(`${origin}/__local/${path}`, { method: 'POST', body });
+  const ok = await post('echo', '{"a":1}');
+  expect(ok.status).toBe(200);
+  expect(await ok.json()).toEqual({ got: { a: 1 } });
+  expect((await post('echo', 'not json')).status).toBe(400);
+  expect((await fetch(`${origin}/__local/echo`)).status).toBe(405);
+  expect((await post('nothing', '{}')).status).toBe(404);
+});
+
+test('the API answers 404 for a route the template does not have, with its request id', async () => {
+  const res = await fetch(`${origin}/api/nothing`);
+  expect(res.status).toBe(404);
+  expect(res.headers.get('apigw-requestid')).toMatch(/^[0-9a-f-]{36}$/);
+  expect(await res.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
 });

@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: Fn::Sub strings are CloudFormation's, not template literals
 import { flattenNestedStacks } from '../../infra/local/nested-stacks';
-import type { CfnTemplate } from '../../infra/local/template';
+import type { CfnTemplate } from '../../infra/local/template/intrinsics';
 
 /** Trimmed from what the CDK app synthesizes: the API in the parent, a route's function in a nested stack. */
 const child: CfnTemplate = {

@@ -1,5 +1,5 @@
 import { nameSchedules, rateMs } from '../../infra/local/schedules';
-import type { ScheduleRuleDef } from '../../infra/local/template';
+import type { ScheduleRuleDef } from '../../infra/local/template/stack-model';
 
 const rule = (logicalId: string, functionLogicalId: string, enabled = true): ScheduleRuleDef => ({
   logicalId,

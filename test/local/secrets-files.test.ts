@@ -7,7 +7,8 @@ import {
   LOCAL_SECRET_PLACEHOLDERS,
   LOCAL_SIGNING_SECRET_PLACEHOLDERS,
 } from '../../infra/local/resources';
-import type { NamedResource, Resolver } from '../../infra/local/template';
+import type { Resolver } from '../../infra/local/template/intrinsics';
+import type { NamedResource } from '../../infra/local/template/stack-model';
 import { SIGNING_SECRET_KEYS } from '../../shared/runtime-env';
 
 // The secrets' properties are plain JSON here: resolving returns them as they are.

@@ -1,7 +1,8 @@
 import { localCsp } from '../../infra/local/gateway';
 import { parseOffset, parseProfile, portsFor } from '../../infra/local/ports';
 import { generatePassword, productItem, settingsItem } from '../../infra/local/seed';
-import { productImageKey, productSvg, SEED_PRODUCTS, SEED_SETTINGS } from '../../infra/local/seed-data';
+import { productImageKey, SEED_PRODUCTS, SEED_SETTINGS } from '../../infra/local/seed-data';
+import { productSvg } from '../../infra/local/seed-images';
 import { ZPublicSettings } from '../../shared/schemas/settings';
 
 describe('seed catalogue', () => {

@@ -3,16 +3,14 @@ import {
   assertSupported,
   type CfnTemplate,
   type LocalNaming,
-  localIssuer,
   localizeUrls,
-  physicalValues,
-  queueAliases,
   Resolver,
-  readSiteConfig,
-  readStack,
   resolveSecretReference,
   TemplateError,
-} from '../../infra/local/template';
+} from '../../infra/local/template/intrinsics';
+import { physicalValues, queueAliases } from '../../infra/local/template/names';
+import { readSiteConfig } from '../../infra/local/template/site-config';
+import { localIssuer, readStack } from '../../infra/local/template/stack-model';
 
 const naming: LocalNaming = {
   region: 'us-east-1',
@@ -269,7 +267,7 @@ describe('Resolver', () => {
   ])('refuses %j, naming %s and where it is', (value, name) => {
     expect(() => resolver.resolve({ Variables: { X: value } }, 'Fn.Environment')).toThrow(
       new TemplateError(
-        `Fn.Environment.Variables.X: ${name} is not supported by the local runner, which resolves Ref, Fn::GetAtt, Fn::Join, Fn::Sub, Fn::Select, Fn::Split (infra/local/template.ts)`,
+        `Fn.Environment.Variables.X: ${name} is not supported by the local runner, which resolves Ref, Fn::GetAtt, Fn::Join, Fn::Sub, Fn::Select, Fn::Split (infra/local/template/intrinsics.ts)`,
       ),
     );
   });
@@ -283,7 +281,7 @@ describe('Resolver', () => {
     );
     expect(() => resolver.resolve({ Ref: 'BootstrapVersion' }, 'X')).toThrow(
       new TemplateError(
-        'X: Ref BootstrapVersion refers to a parameter, which the local runner does not read (infra/local/template.ts)',
+        'X: Ref BootstrapVersion refers to a parameter, which the local runner does not read (infra/local/template/intrinsics.ts)',
       ),
     );
   });
@@ -291,7 +289,7 @@ describe('Resolver', () => {
   it('names the resource type it cannot resolve', () => {
     expect(() => resolver.resolve({ Ref: 'Alarm' }, 'X.Environment')).toThrow(
       new TemplateError(
-        'X.Environment: Ref Alarm refers to a AWS::CloudWatch::Alarm, which the local runner does not emulate (infra/local/template.ts)',
+        'X.Environment: Ref Alarm refers to a AWS::CloudWatch::Alarm, which the local runner does not emulate (infra/local/template/intrinsics.ts)',
       ),
     );
     expect(() => resolver.resolve({ 'Fn::GetAtt': ['DataTableFDBAD0F2', 'Nope'] })).toThrow(
@@ -399,7 +397,7 @@ describe('assertSupported', () => {
       Properties: { Environment: { Variables: { MODE: { 'Fn::If': ['IsProd', 'live', 'test'] } } } },
     });
     const message =
-      'Resources.Fn.Properties.Environment.Variables.MODE: Fn::If is not supported by the local runner, which resolves Ref, Fn::GetAtt, Fn::Join, Fn::Sub, Fn::Select, Fn::Split (infra/local/template.ts)';
+      'Resources.Fn.Properties.Environment.Variables.MODE: Fn::If is not supported by the local runner, which resolves Ref, Fn::GetAtt, Fn::Join, Fn::Sub, Fn::Select, Fn::Split (infra/local/template/intrinsics.ts)';
     expect(() => assertSupported(withIf)).toThrow(new TemplateError(message));
     // The runner reads the stack through readStack: it fails there, not when the value is first needed.
     const early = physicalValues(withIf, naming, ids);
@@ -424,7 +422,7 @@ describe('assertSupported', () => {
     const conditional = withResource('Topic', { Type: 'AWS::SNS::Topic', Condition: 'IsProd' });
     expect(() => assertSupported(conditional)).toThrow(
       new TemplateError(
-        'Resources.Topic: the Condition IsProd is not supported by the local runner, which creates every resource (infra/local/template.ts)',
+        'Resources.Topic: the Condition IsProd is not supported by the local runner, which creates every resource (infra/local/template/intrinsics.ts)',
       ),
     );
     const metadata = withResource('CDKMetadata', {

@@ -32,7 +32,7 @@ const SOURCE_DIRS = ['functions', 'shared'];
 const SOURCE_FILES = [
   'infra/build-functions.ts',
   'infra/bundle.ts',
-  'infra/pure-schemas.ts',
+  'build/pure-schemas.ts',
   'package-lock.json',
   'tsconfig.json',
 ];

@@ -1,6 +1,7 @@
 /**
  * Refreshes test/infra/fixtures/table-access.jsonl: runs the integration tests (or the files named) against a
- * local stack that records every function's DynamoDB calls (infra/local/table-access-recorder.ts), then keeps
+ * local stack that records every function's DynamoDB calls (table-access-recorder.ts, loaded by the runner's
+ * hooks), then keeps
  * one sample of each distinct call shape (function, action, index, partition prefixes). test/infra/
  * table-access.test.ts checks every line against the synthesized policies.
  *
@@ -11,8 +12,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TABLE_ACCESS_LOG_ENV, type TableAccessRecord } from '../../infra/local/table-access-recorder';
+import { HOOKS_ENV } from '../../infra/local/hooks';
 import { INDEX_PARTITIONS, TABLE_PARTITIONS } from '../../shared/table-keys';
+import { TABLE_ACCESS_LOG_ENV, type TableAccessRecord } from './table-access-recorder';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const fixture = join(root, 'test', 'infra', 'fixtures', 'table-access.jsonl');
@@ -54,7 +56,11 @@ function main(): void {
     const run = spawnSync('npx', ['jest', '--selectProjects', 'integration', '--', ...files], {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, [TABLE_ACCESS_LOG_ENV]: log },
+      env: {
+        ...process.env,
+        [TABLE_ACCESS_LOG_ENV]: log,
+        [HOOKS_ENV]: join(root, 'test', 'support', 'table-access-recorder.ts'),
+      },
     });
     if (run.status !== 0) console.error('Some integration tests failed: the recording covers what ran.');
   }

@@ -4,9 +4,19 @@
  * its answers link to, under `/files/`.
  */
 import { createHash } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ApiError, asRecord, type Json, notFound, numberOrNull, parseJson, required, text } from './http.js';
+import { type Context, Hono } from 'hono';
+import {
+  ApiError,
+  asRecord,
+  type Json,
+  json,
+  notFound,
+  numberOrNull,
+  parseJson,
+  required,
+  text,
+} from './http.js';
 import {
   type Address,
   type EasyPostStore,
@@ -50,15 +60,8 @@ const ADDRESS_FIELDS = [
 /** The label and QR renderers, loaded with the first file asked for: pdf-lib takes a second or so to load. */
 const documents = () => import('./documents.js');
 
-/** `POST /v2/shipments/{id}/{action}` */
-const ACTIONS = new Map<string, Operation>([
-  ['buy', 'buy'],
-  ['forms', 'form'],
-  ['refund', 'refund'],
-]);
-
-function modeOfKey(req: IncomingMessage): Mode {
-  const header = req.headers.authorization ?? '';
+function modeOfKey(c: Context): Mode {
+  const header = c.req.header('authorization') ?? '';
   const match = /^Basic\s+(.+)$/i.exec(header.trim());
   const key = match ? Buffer.from(match[1], 'base64').toString('utf8').split(':')[0] : '';
   if (key === '') throw new ApiError(401, 'APIKEY.REQUIRED', 'No API key provided.');
@@ -85,23 +88,6 @@ function geocode(zip: string): { latitude: number; longitude: number; time_zone:
           ? 'America/Denver'
           : 'America/Los_Angeles';
   return { latitude, longitude, time_zone };
-}
-
-function apiRoute(
-  method: string,
-  segments: string[],
-): { operation: Operation; id?: string; status: number } | undefined {
-  const [resource, id, action, ...rest] = segments;
-  if (rest.length > 0) return undefined;
-  if (resource === 'addresses' && id === 'create_and_verify' && !action && method === 'POST') {
-    return { operation: 'verify', status: 200 };
-  }
-  if (resource !== 'shipments') return undefined;
-  if (!id) return method === 'POST' ? { operation: 'create', status: 201 } : undefined;
-  if (!action) return method === 'GET' ? { operation: 'retrieve', id, status: 200 } : undefined;
-  if (method !== 'POST') return undefined;
-  const operation = ACTIONS.get(action);
-  return operation ? { operation, id, status: 200 } : undefined;
 }
 
 export function apiRoutes({ store, origin, closing }: ApiContext) {
@@ -319,58 +305,65 @@ export function apiRoutes({ store, origin, closing }: ApiContext) {
     return shipment;
   }
 
-  /** `/v2/...`: the answer's status and JSON body. */
-  async function handleApi(
-    req: IncomingMessage,
-    segments: string[],
-    raw: Buffer,
-  ): Promise<[number, unknown]> {
-    const route = apiRoute(req.method ?? 'GET', segments);
-    if (!route) throw notFound();
-    store.stats.calls[route.operation] += 1;
-    const mode = modeOfKey(req);
-    const body = parseJson(raw);
-    const failure = store.takeFailure(route.operation);
-    if (failure) {
-      if (failure.delayMs > 0) await sleep(failure.delayMs, undefined, { signal: closing });
-      throw new ApiError(failure.status, failure.code, failure.message);
-    }
-    const id = route.id ?? '';
-    switch (route.operation) {
-      case 'verify':
-        return [route.status, verifyAddress(body, mode)];
-      case 'create':
-        return [route.status, createShipment(body, mode)];
-      case 'retrieve':
-        return [route.status, retrieveShipment(id, mode)];
-      case 'buy':
-        return [route.status, buyShipment(shipmentById(id, mode), body)];
-      case 'form':
-        return [route.status, addForm(shipmentById(id, mode), body)];
-      case 'refund':
-        return [route.status, refundShipment(shipmentById(id, mode))];
-    }
-  }
+  /**
+   * One operation of `/v2/`: counted, then answered with the failure a test queued for it, if any, else `run`'s
+   * answer with `status`.
+   */
+  const operation =
+    (name: Operation, status: number, run: (body: Json, mode: Mode, id: string) => unknown) =>
+    async (c: Context) => {
+      store.stats.calls[name] += 1;
+      const mode = modeOfKey(c);
+      const body = parseJson(await c.req.text());
+      const failure = store.takeFailure(name);
+      if (failure) {
+        if (failure.delayMs > 0) await sleep(failure.delayMs, undefined, { signal: closing });
+        throw new ApiError(failure.status, failure.code, failure.message);
+      }
+      return json(c, status, run(body, mode, c.req.param('id') ?? ''));
+    };
+
+  const api = new Hono()
+    .post('/addresses/create_and_verify', operation('verify', 200, verifyAddress))
+    .post('/shipments', operation('create', 201, createShipment))
+    .get(
+      '/shipments/:id',
+      operation('retrieve', 200, (_body, mode, id) => retrieveShipment(id, mode)),
+    )
+    .post(
+      '/shipments/:id/buy',
+      operation('buy', 200, (body, mode, id) => buyShipment(shipmentById(id, mode), body)),
+    )
+    .post(
+      '/shipments/:id/forms',
+      operation('form', 200, (body, mode, id) => addForm(shipmentById(id, mode), body)),
+    )
+    .post(
+      '/shipments/:id/refund',
+      operation('refund', 200, (_body, mode, id) => refundShipment(shipmentById(id, mode))),
+    );
 
   /** `/files/labels/{shipment}.pdf` and `/files/qr/{form}.png`: the documents the API's answers link to. */
-  async function handleFile(method: string, segments: string[]): Promise<{ type: string; body: Buffer }> {
-    if (method !== 'GET' && method !== 'HEAD') throw notFound();
-    const [kind, file, ...rest] = segments;
-    if (rest.length > 0 || !file) throw notFound();
-    if (kind === 'labels' && file.endsWith('.pdf')) {
-      const shipment = store.shipments.get(file.slice(0, -'.pdf'.length));
+  const file = (c: Context, type: string, body: Buffer) =>
+    c.body(new Uint8Array(body), 200, {
+      'content-type': type,
+      'content-length': String(body.length),
+      'access-control-allow-origin': '*',
+      'cache-control': 'no-store',
+    });
+  const files = new Hono()
+    .get('/labels/:shipment{.+\\.pdf}', async (c) => {
+      const shipment = store.shipments.get(c.req.param('shipment').slice(0, -'.pdf'.length));
       if (!shipment?.postage_label) throw notFound();
       const { labelPdf } = await documents();
-      return { type: 'application/pdf', body: await labelPdf(shipment) };
-    }
-    if (kind === 'qr' && file.endsWith('.png')) {
-      const entry = store.forms.get(file.slice(0, -'.png'.length));
+      return file(c, 'application/pdf', await labelPdf(shipment));
+    })
+    .get('/qr/:form{.+\\.png}', async (c) => {
+      const entry = store.forms.get(c.req.param('form').slice(0, -'.png'.length));
       if (!entry) throw notFound();
       const { qrCodeText, qrPng } = await documents();
-      return { type: 'image/png', body: qrPng(qrCodeText(entry.form.label_broker_id)) };
-    }
-    throw notFound();
-  }
+      return file(c, 'image/png', qrPng(qrCodeText(entry.form.label_broker_id)));
+    });
 
-  return { handleApi, handleFile };
+  return { api, files };
 }

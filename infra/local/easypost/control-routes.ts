@@ -4,7 +4,8 @@
  * (`trackers/{tracking code}`), which sends EasyPost's signed `tracker.updated` event to our webhook.
  */
 import { createHmac } from 'node:crypto';
-import { badRequest, type Json, notFound, parseJson, text } from './http.js';
+import { Hono } from 'hono';
+import { badRequest, type Json, json, notFound, parseJson, text } from './http.js';
 import { type EasyPostStore, newId, now, OPERATIONS, type Operation } from './store.js';
 
 export interface ControlContext {
@@ -123,24 +124,18 @@ export function controlRoutes({ store, webhook, log, closing }: ControlContext) 
     }
   }
 
-  /** `/__control/...`: the answer's status and JSON body. */
-  async function handleControl(method: string, segments: string[], raw: Buffer): Promise<[number, unknown]> {
-    const [name, arg, ...rest] = segments;
-    if (rest.length > 0) throw notFound();
-    if (name === 'failures' && !arg && method === 'POST') return [200, queueFailure(parseJson(raw))];
-    if (name === 'failures' && !arg && method === 'DELETE') {
+  return new Hono()
+    .post('/failures', async (c) => json(c, 200, queueFailure(parseJson(await c.req.text()))))
+    .delete('/failures', (c) => {
       store.failures = [];
-      return [200, { failures: store.failures }];
-    }
-    if (name === 'stats' && !arg && method === 'GET') return [200, store.stats];
-    if (name === 'reset' && !arg && method === 'POST') {
+      return json(c, 200, { failures: store.failures });
+    })
+    .get('/stats', (c) => json(c, 200, store.stats))
+    .post('/reset', (c) => {
       store.reset();
-      return [200, { reset: true }];
-    }
-    if (name === 'trackers' && arg && method === 'POST')
-      return [200, await updateTracker(arg, parseJson(raw))];
-    throw notFound();
-  }
-
-  return { handleControl };
+      return json(c, 200, { reset: true });
+    })
+    .post('/trackers/:code', async (c) =>
+      json(c, 200, await updateTracker(c.req.param('code'), parseJson(await c.req.text()))),
+    );
 }

@@ -1,5 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readBody } from '../http-body.js';
+import type { Context } from 'hono';
 
 export type Json = Record<string, unknown>;
 
@@ -22,8 +21,6 @@ export const required = (field: string) =>
     { field, message: 'cannot be blank' },
   ]);
 
-const MAX_BODY_BYTES = 1024 * 1024;
-
 export function asRecord(value: unknown): Json | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
 }
@@ -41,31 +38,11 @@ export function numberOrNull(value: unknown): number | null {
   return typeof n === 'number' && Number.isFinite(n) ? n : null;
 }
 
-export async function readRequestBody(req: IncomingMessage): Promise<Buffer> {
-  const raw = await readBody(req, MAX_BODY_BYTES);
-  if (!raw) throw badRequest('The request body is too large.');
-  return raw;
-}
-
-/** The request path's segments, each decoded: the client does not encode ids, and a reference may stand in for one. */
-export function pathSegments(path: string): string[] {
-  return path
-    .split('/')
-    .filter(Boolean)
-    .map((segment) => {
-      try {
-        return decodeURIComponent(segment);
-      } catch {
-        throw badRequest('The request path is not valid.');
-      }
-    });
-}
-
-export function parseJson(raw: Buffer): Json {
+export function parseJson(raw: string): Json {
   if (raw.length === 0) return {};
   let value: unknown;
   try {
-    value = JSON.parse(raw.toString('utf8'));
+    value = JSON.parse(raw);
   } catch {
     throw badRequest('The request body is not valid JSON.');
   }
@@ -74,15 +51,9 @@ export function parseJson(raw: Buffer): Json {
   return record;
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const payload = Buffer.from(JSON.stringify(body));
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': payload.length,
-  });
-  res.end(payload);
-}
+/** A JSON answer, typed as EasyPost types it. */
+export const json = (c: Context, status: number, body: unknown) =>
+  c.json(body, status as 200, { 'content-type': 'application/json; charset=utf-8' });
 
-export function sendError(res: ServerResponse, error: ApiError): void {
-  sendJson(res, error.status, { error: { code: error.code, message: error.message, errors: error.errors } });
-}
+export const errorAnswer = (c: Context, error: ApiError) =>
+  json(c, error.status, { error: { code: error.code, message: error.message, errors: error.errors } });

@@ -7,12 +7,12 @@
  * api-routes.ts answers `/v2/` and `/files/`, control-routes.ts `/__control/`, store.ts holds the data and
  * documents.ts draws the label and the QR code.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { LocalStackError } from '../errors.js';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { listen } from '../http.js';
 import { apiRoutes } from './api-routes.js';
 import { controlRoutes } from './control-routes.js';
-import { ApiError, notFound, pathSegments, readRequestBody, sendError, sendJson } from './http.js';
+import { ApiError, badRequest, errorAnswer, notFound } from './http.js';
 import { EasyPostStore } from './store.js';
 
 export interface EasyPostServerOptions {
@@ -32,84 +32,51 @@ export interface EasyPostTestServer {
 }
 
 export async function startEasyPostServer(options: EasyPostServerOptions): Promise<EasyPostTestServer> {
-  const host = options.host ?? '127.0.0.1';
   const log = options.log ?? (() => {});
   // Aborted by close(), so delayed answers and webhook deliveries never hold the process open.
   const closing = new AbortController();
   const store = new EasyPostStore();
   let origin = '';
-  const { handleApi, handleFile } = apiRoutes({ store, origin: () => origin, closing: closing.signal });
-  const { handleControl } = controlRoutes({ store, webhook: options.webhook, log, closing: closing.signal });
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const method = req.method ?? 'GET';
-    const path = (req.url ?? '/').split('?')[0];
-    let status = 500;
-    try {
-      const raw = await readRequestBody(req);
-      const [root, ...segments] = pathSegments(path);
-      if (root === 'files') {
-        const file = await handleFile(method, segments);
-        status = 200;
-        res.writeHead(200, {
-          'content-type': file.type,
-          'content-length': file.body.length,
-          'access-control-allow-origin': '*',
-          'cache-control': 'no-store',
-        });
-        res.end(file.body);
-        return;
-      }
-      if (root !== '__control' && root !== 'v2') throw notFound();
-      const [code, body] =
-        root === '__control'
-          ? await handleControl(method, segments, raw)
-          : await handleApi(req, segments, raw);
-      status = code;
-      sendJson(res, code, body);
-    } catch (error) {
-      if (closing.signal.aborted) return;
-      if (!(error instanceof ApiError)) log(`${method} ${path} failed: ${error}`);
-      const apiError =
+  const { api, files } = apiRoutes({ store, origin: () => origin, closing: closing.signal });
+  const app = new Hono()
+    .use(async (c, next) => {
+      await next();
+      if (!closing.signal.aborted) log(`${c.req.method} ${c.req.path} ${c.res.status}`);
+    })
+    .use(
+      bodyLimit({
+        maxSize: 1024 * 1024,
+        onError: (c) => errorAnswer(c, badRequest('The request body is too large.')),
+      }),
+    )
+    .route('/v2', api)
+    .route('/files', files)
+    .route('/__control', controlRoutes({ store, webhook: options.webhook, log, closing: closing.signal }))
+    .notFound((c) => errorAnswer(c, notFound()))
+    .onError((error, c) => {
+      if (!(error instanceof ApiError)) log(`${c.req.method} ${c.req.path} failed: ${error}`);
+      return errorAnswer(
+        c,
         error instanceof ApiError
           ? error
-          : new ApiError(500, 'INTERNAL_SERVER_ERROR', 'The test server failed to answer.');
-      status = apiError.status;
-      sendError(res, apiError);
-    } finally {
-      if (!closing.signal.aborted) log(`${method} ${path} ${status}`);
-    }
-  }
-
-  const server = createServer((req, res) => {
-    void handle(req, res);
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new LocalStackError(
-              `Port ${options.port} is in use (EasyPost test server): stop whatever uses it or set LOCAL_PORT_OFFSET.`,
-            )
-          : error,
+          : new ApiError(500, 'INTERNAL_SERVER_ERROR', 'The test server failed to answer.'),
       );
     });
-    server.listen({ port: options.port, host }, () => resolve());
+  const listening = await listen(app, {
+    port: options.port,
+    host: options.host,
+    name: 'EasyPost test server',
   });
-  const { port } = server.address() as AddressInfo;
-  origin = `http://localhost:${port}`;
+  origin = `http://localhost:${listening.port}`;
 
   let closed: Promise<void> | undefined;
   return {
     origin,
     apiBaseUrl: `${origin}/v2/`,
     close() {
-      closed ??= new Promise<void>((resolve, reject) => {
-        closing.abort();
-        server.close((error) => (error ? reject(error) : resolve()));
-        // Clients keep connections alive; without this, close() waits for them to time out.
-        server.closeAllConnections();
-      });
+      // Delayed answers and webhook deliveries end at once, so they never hold the process open.
+      closing.abort();
+      closed ??= listening.close();
       return closed;
     },
   };

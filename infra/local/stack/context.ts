@@ -6,7 +6,7 @@ import type { LocalFunction, LogSink } from '../lambdas.js';
 import type { PortMap, Profile } from '../ports.js';
 import type { Endpoints } from '../sdk.js';
 import type { LocalStackOptions } from '../stack-runner.js';
-import type { LocalNaming } from '../template.js';
+import type { LocalNaming } from '../template/intrinsics.js';
 
 /** What every phase knows before anything starts. */
 export interface StartContext {

@@ -10,8 +10,6 @@ import { startEasyPostServer } from '../easypost/index.js';
 import {
   assertJava,
   type Emulator,
-  reapStaleChildren,
-  recordChildren,
   type SqsEmulator,
   startCognito,
   startDynamoDb,
@@ -23,6 +21,7 @@ import { LocalStackError } from '../errors.js';
 import { phase } from '../phases.js';
 import { assertPortsFree } from '../ports.js';
 import type { SesProxy } from '../ses-proxy.js';
+import { reapStaleChildren, recordChildren } from '../stale-children.js';
 import { startTwilioServer } from '../twilio-server.js';
 import type { StartContext } from './context.js';
 import { readLocalSecret } from './local-secret.js';

@@ -1,19 +1,17 @@
 /**
- * Phase 3, functions: one warm worker process per function, with the environment the template gives it (and,
- * with TABLE_ACCESS_LOG, a recorder of each function's DynamoDB calls in front of DynamoDB Local).
- * Cleanup: the workers are stopped and the recorder closed.
+ * Phase 3, functions: one warm worker process per function, with the environment the template gives it (and
+ * what a measuring tool's hooks add, hooks.ts). Cleanup: the workers are stopped.
  */
 import * as ENV from '../../../shared/env-vars.js';
 import { type FunctionSpec, LocalFunction } from '../lambdas.js';
 import { phase } from '../phases.js';
 import { assetDirOf } from '../synth.js';
-import { startTableAccessRecorder, TABLE_ACCESS_LOG_ENV } from '../table-access-recorder.js';
-import { withoutHash } from '../template.js';
+import { withoutHash } from '../template/names.js';
 import type { Functions, StartContext } from './context.js';
 import type { Provisioned } from './provisioning-phase.js';
 
 export async function startFunctions(ctx: StartContext, stack: Provisioned) {
-  const { synthesized, physical, meter, functionEnvs, endpointEnv } = stack;
+  const { synthesized, physical, hooks, functionEnvs, endpointEnv } = stack;
   return phase(async (cleanups) => {
     const baseEnv: Record<string, string> = {};
     for (const name of ['PATH', 'HOME', 'LANG', 'TMPDIR', 'TZ']) {
@@ -21,12 +19,6 @@ export async function startFunctions(ctx: StartContext, stack: Provisioned) {
       if (value !== undefined) baseEnv[name] = value;
     }
     const retryBase = ctx.options.retryBaseSeconds ?? (ctx.profile === 'test' ? 1 : undefined);
-    // Least-privilege check: each function's DynamoDB calls go through a recorder (table-access-recorder.ts).
-    const accessLog = process.env[TABLE_ACCESS_LOG_ENV];
-    const recorder = accessLog
-      ? await startTableAccessRecorder({ target: ctx.endpoints.dynamodb, logFile: accessLog })
-      : undefined;
-    if (recorder) cleanups.add(() => recorder.close());
     const functions: Functions = new Map();
     cleanups.add(async () => {
       await Promise.all([...functions.values()].map((f) => f.stop()));
@@ -58,23 +50,19 @@ export async function startFunctions(ctx: StartContext, stack: Provisioned) {
           ...own,
           // Only where the template grants the payout key (checkout, the reveal route): its local stand-in.
           ...(own[ENV.payoutKeyArn] ? { [ENV.localPayoutKeyFile]: ctx.files.payoutKey } : {}),
-          ...(recorder
-            ? {
-                AWS_ENDPOINT_URL_DYNAMODB: recorder.endpointFor(
-                  own[ENV.functionKey] ?? withoutHash(fn.logicalId),
-                ),
-              }
-            : {}),
           ...(retryBase !== undefined && own[ENV.jobRetryBaseSeconds]
             ? { [ENV.jobRetryBaseSeconds]: String(retryBase) }
             : {}),
         },
       };
-      const local = new LocalFunction(
-        spec,
-        ctx.log,
-        meter?.observer(spec.label, fn.memoryMb, Boolean(spec.env[ENV.secretId])),
-      );
+      const hooked = {
+        key: own[ENV.functionKey] ?? withoutHash(fn.logicalId),
+        label: spec.label,
+        memoryMb: fn.memoryMb,
+        env: spec.env,
+      };
+      Object.assign(spec.env, hooks.functionEnv?.(hooked));
+      const local = new LocalFunction(spec, ctx.log, hooks.observer?.(hooked));
       local.warm();
       functions.set(fn.logicalId, local);
     }

@@ -9,13 +9,13 @@ import { join } from 'node:path';
 import * as z from 'zod/mini';
 import { JwtAuthorizer } from '../authorizer.js';
 import { BreachRangeService, ZBreachMode } from '../breach-range.js';
-import type { CostMeter } from '../cost-meter.js';
 import { LocalStackError } from '../errors.js';
 import { ControlInputError, type GatewayRoute, type LocalControl, startGateway } from '../gateway.js';
 import { phase } from '../phases.js';
 import { type SesProblem, sesEvent } from '../ses-proxy.js';
 import { SqsFaultInputError } from '../sqs-front.js';
-import { localIssuer, resolveSecretReference } from '../template.js';
+import { resolveSecretReference } from '../template/intrinsics.js';
+import { localIssuer } from '../template/stack-model.js';
 import type { Functions, StartContext } from './context.js';
 import type { Emulators } from './emulators-phase.js';
 import { readLocalSecret } from './local-secret.js';
@@ -136,7 +136,7 @@ export async function startSite(
       breach.setMode(parsed.data.mode);
       return { mode: breach.mode };
     };
-    const { meter, imagesBucket, clients } = stack;
+    const { hooks, imagesBucket, clients } = stack;
     const gateway = await startGateway({
       port: ports.site,
       routes,
@@ -157,7 +157,7 @@ export async function startSite(
         // Scheduled functions: each runs now with a POST to /__local/schedules/<name>.
         ...Object.fromEntries(schedules.map((s): [string, LocalControl] => [`schedules/${s.name}`, s.run])),
         'breach/mode': breachControl,
-        ...(meter ? { 'cost/meter': costMeterControl(meter) } : {}),
+        ...hooks.controls,
         // A queue down, or refusing the messages that contain a text: POST /__local/sqs/faults (sqs-front.ts).
         'sqs/faults': async (body) => {
           try {
@@ -177,9 +177,7 @@ export async function startSite(
           return parsed.data;
         },
       },
-      localServices: [
-        { prefix: 'breach/range', handle: (req, res, prefix) => breach.handle(req, res, prefix) },
-      ],
+      localServices: { 'breach/range': breach.routes },
       extraConnectSources: [
         naming.cognitoOrigin,
         endpoints.cognito,
@@ -221,15 +219,6 @@ function snsEvent(topicArn: string, message: string) {
     ],
   };
 }
-
-/** POST /__local/cost/meter `{"reset"?: true}`: the counts so far (then a new count when reset). */
-const costMeterControl =
-  (meter: CostMeter): LocalControl =>
-  async (body) => {
-    const parsed = z.optional(z.object({ reset: z.optional(z.boolean()) })).safeParse(body ?? undefined);
-    if (!parsed.success) throw new ControlInputError('Send {"reset":true} or nothing');
-    return meter.snapshot(parsed.data?.reset ?? false);
-  };
 
 const ZSesSimulation = z.union([
   z.object({ messageId: z.string().check(z.minLength(1)) }),

@@ -6,7 +6,7 @@ import { LocalStackError } from '../errors.js';
 import { phase } from '../phases.js';
 import { QueuePoller } from '../pollers.js';
 import { StreamPoller } from '../stream-poller.js';
-import { withoutHash } from '../template.js';
+import { withoutHash } from '../template/names.js';
 import type { Functions, StartContext } from './context.js';
 import type { Provisioned } from './provisioning-phase.js';
 

@@ -2,13 +2,13 @@
  * Phase 2, provisioning: the synthesized template read into the stack model; its tables, queues, buckets, user
  * pools and secrets created in the emulators; each function's environment resolved; the catalogue and the
  * admin user seeded (in the background: the gateway phase awaits `seeding`), and the web build checked.
- * Cleanup: the SDK clients are destroyed and the cost meter's proxies closed; a seeding still running is
- * waited for.
+ * Cleanup: the SDK clients are destroyed and the hooks (hooks.ts) closed; a seeding still running is waited
+ * for.
  */
 import { join } from 'node:path';
 import * as ENV from '../../../shared/env-vars.js';
 import { SIGNING_SECRET_KEYS } from '../../../shared/runtime-env.js';
-import { CostMeter, costMeterEnabled, summarizeTemplate } from '../cost-meter.js';
+import { loadHooks } from '../hooks.js';
 import { phase } from '../phases.js';
 import {
   carriedSecrets,
@@ -23,15 +23,10 @@ import {
 import { createClients, lambdaEndpointEnv } from '../sdk.js';
 import { ensureAdminUser, seedCatalogue } from '../seed.js';
 import { synthesize } from '../synth.js';
-import {
-  localizeUrls,
-  physicalValues,
-  Resolver,
-  readSiteConfig,
-  readStack,
-  resolveSecretReference,
-  withoutHash,
-} from '../template.js';
+import { localizeUrls, Resolver, resolveSecretReference } from '../template/intrinsics.js';
+import { physicalValues, withoutHash } from '../template/names.js';
+import { readSiteConfig } from '../template/site-config.js';
+import { readStack } from '../template/stack-model.js';
 import { ensureWebBuild } from '../web-build.js';
 import type { StartContext } from './context.js';
 import type { Emulators } from './emulators-phase.js';
@@ -68,17 +63,13 @@ export async function provision(ctx: StartContext, emulators: Emulators) {
 
     const clients = createClients(endpoints);
     cleanups.add(async () => clients.destroy());
-    // The cost meter (LOCAL_COST_METER=1 only): the functions and the queue pollers reach the emulators
-    // through its counting proxies.
-    const meter = costMeterEnabled() ? new CostMeter(summarizeTemplate(template)) : undefined;
-    const metered = meter ? await meter.proxy(endpoints) : endpoints;
-    const pollerClients = meter ? createClients(metered) : clients;
-    if (meter) {
-      cleanups.add(async () => {
-        pollerClients.destroy();
-        await meter.close();
-      });
-    }
+    // A measuring tool's hooks (LOCAL_STACK_HOOKS): the functions and the queue pollers may reach the
+    // emulators through its proxies.
+    const hooks = await loadHooks({ template, endpoints });
+    cleanups.add(async () => hooks.close?.());
+    const hooked = hooks.endpoints?.(endpoints) ?? endpoints;
+    const pollerClients = hooked === endpoints ? clients : createClients(hooked);
+    if (pollerClients !== clients) cleanups.add(async () => pollerClients.destroy());
     await Promise.all([
       ensureTables(clients.dynamodb, model, baseResolver, basePhysical),
       ensureQueues(clients.sqs, model, baseResolver, basePhysical),
@@ -120,7 +111,7 @@ export async function provision(ctx: StartContext, emulators: Emulators) {
     // The browser's Cognito endpoint: the runner's proxy in front of cognito-local (it also answers
     // GetTokensFromRefreshToken), on the origin the tokens' issuer names.
     const endpointEnv: Record<string, string> = {
-      ...lambdaEndpointEnv(metered),
+      ...lambdaEndpointEnv(hooked),
       [ENV.easypostBaseUrl]: emulators.easypost.apiBaseUrl,
       [ENV.twilioBaseUrl]: emulators.twilio.apiBaseUrl,
       [ENV.cognitoEndpoint]: naming.cognitoOrigin,
@@ -194,7 +185,7 @@ export async function provision(ctx: StartContext, emulators: Emulators) {
       resolver,
       clients,
       pollerClients,
-      meter,
+      hooks,
       webBuild,
       site,
       endpointEnv,

@@ -19,17 +19,17 @@ export const adminPages: PageRoute[] = [
   {
     path: paths.adminOrder.path,
     page: pageLoader(() =>
-      import('../features/admin-order-detail/order-detail-page').then((m) => m.OrderDetailPage),
+      import('../features/admin-orders/order-detail-page').then((m) => m.OrderDetailPage),
     ),
   },
   {
     path: paths.adminSupport.path,
-    page: pageLoader(() => import('../features/admin-support/support-page').then((m) => m.SupportPage)),
+    page: pageLoader(() => import('../features/admin-tickets/tickets-page').then((m) => m.TicketsPage)),
   },
   {
     path: `${paths.adminSupport.path}/:ticketNumber`,
     page: pageLoader(() =>
-      import('../features/admin-support/ticket-detail-page').then((m) => m.TicketDetailPage),
+      import('../features/admin-tickets/ticket-detail-page').then((m) => m.TicketDetailPage),
     ),
   },
   {

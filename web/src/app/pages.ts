@@ -58,12 +58,12 @@ export const publicPages: PageRoute[] = [
   },
   {
     path: paths.products.path,
-    page: pageLoader(() => import('../features/catalogue/catalogue-page').then((m) => m.CataloguePage)),
+    page: pageLoader(() => import('../features/products/catalogue-page').then((m) => m.CataloguePage)),
     data: catalogue,
   },
   {
     path: paths.product.path,
-    page: pageLoader(() => import('../features/product/product-page').then((m) => m.ProductPage)),
+    page: pageLoader(() => import('../features/products/product-page').then((m) => m.ProductPage)),
     data: productData,
   },
   {
@@ -73,29 +73,27 @@ export const publicPages: PageRoute[] = [
   },
   {
     path: paths.checkout.path,
-    page: pageLoader(() => import('../features/checkout/checkout-page').then((m) => m.CheckoutPage)),
+    page: pageLoader(() => import('../features/orders/checkout-page').then((m) => m.CheckoutPage)),
   },
   {
     path: paths.orderConfirmation.path,
     page: pageLoader(() =>
-      import('../features/order-confirmation/order-confirmation-page').then((m) => m.OrderConfirmationPage),
+      import('../features/orders/order-confirmation-page').then((m) => m.OrderConfirmationPage),
     ),
   },
   {
     path: paths.orderStatus.path,
-    page: pageLoader(() =>
-      import('../features/order-status/order-status-page').then((m) => m.OrderStatusPage),
-    ),
+    page: pageLoader(() => import('../features/orders/order-status-page').then((m) => m.OrderStatusPage)),
   },
   {
     path: paths.shippingQrCode.path,
     page: pageLoader(() =>
-      import('../features/shipping-qr-code/shipping-qr-code-page').then((m) => m.ShippingQrCodePage),
+      import('../features/labels/shipping-qr-code-page').then((m) => m.ShippingQrCodePage),
     ),
   },
   {
     path: paths.contact.path,
-    page: pageLoader(() => import('../features/contact/contact-page').then((m) => m.ContactPage)),
+    page: pageLoader(() => import('../features/tickets/contact-page').then((m) => m.ContactPage)),
   },
   {
     path: paths.howItWorks.path,
@@ -107,9 +105,7 @@ export const publicPages: PageRoute[] = [
   },
   {
     path: paths.expiredToken.path,
-    page: pageLoader(() =>
-      import('../features/expired-token/expired-token-page').then((m) => m.ExpiredTokenPage),
-    ),
+    page: pageLoader(() => import('../features/orders/expired-token-page').then((m) => m.ExpiredTokenPage)),
   },
 ];
 
@@ -129,7 +125,7 @@ export const backOfficePages: PageRoute[] = [
   },
   {
     path: ADMIN_FRAME,
-    page: pageLoader(() => import('../features/admin/admin-app').then((m) => m.AdminApp)),
+    page: pageLoader(() => import('./admin/admin-app').then((m) => m.AdminApp)),
     data: authConfig,
   },
 ];

@@ -6,12 +6,12 @@ import {
 } from '@shared/rules/admin-customer-filters';
 import { showingLine } from '@shared/rules/paging';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Pagination } from '../../components/admin/pagination';
 import { AlertIcon, BoxIcon } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
 import { StatePanel } from '../../components/state-panel';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { isApiError } from '../../lib/api-client';
-import { Pagination } from '../admin/components/pagination';
 import { useAdminCustomers } from './api/list-customers';
 import { CustomersList } from './components/customers-list';
 import { CustomersToolbar } from './components/customers-toolbar';

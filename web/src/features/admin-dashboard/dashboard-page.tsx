@@ -1,12 +1,12 @@
 import { dashboardMessages } from '@shared/messages';
 import { Link } from 'react-router';
+import { formatDateTime, formatMoney, StatusBadge } from '../../components/admin/status-badge';
 import { AlertIcon, ClipboardIcon } from '../../components/icons';
 import { LoadingState } from '../../components/loading-state';
 import { StatePanel } from '../../components/state-panel';
 import { useDeferredData } from '../../hooks/use-deferred-data';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { adminOrderHref, paths } from '../../paths';
-import { formatDateTime, formatMoney, StatusBadge } from '../admin/components/status-badge';
 import { useDashboard } from './api/get-dashboard';
 import { DailyChart } from './components/daily-chart';
 

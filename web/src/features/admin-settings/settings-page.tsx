@@ -10,8 +10,8 @@ import { LoadingState } from '../../components/loading-state';
 import { StatePanel } from '../../components/state-panel';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { isApiError } from '../../lib/api-client';
+import { useAuthState } from '../../lib/auth-state';
 import { paths } from '../../paths';
-import { useAuthState } from '../auth/auth-session';
 import { useAdminSettings } from './api/admin-settings';
 import { StatusLine } from './components/settings-card';
 import {

@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { setAdminSessionLostHandler, setAdminTokenProvider } from '../../lib/api-client';
+import { type AuthState, type AuthStatus, authState, setAuthState } from '../../lib/auth-state';
 import { onceUntilFailure } from '../../lib/once';
 import { queryClient } from '../../lib/query-client';
 import { AMPLIFY_STORAGE_PREFIX, hasStoredSession } from '../../lib/stored-session';
@@ -7,26 +7,14 @@ import { configuredAmplify, readAuthConfig } from './auth-config';
 import { dismissBreachNotice } from './breach-notice';
 import { storedIdToken } from './stored-tokens';
 
-/** checking: not known yet; error: the sign-in configuration could not be read ('Failed to check auth'). */
-export type AuthStatus = 'checking' | 'signedIn' | 'signedOut' | 'error';
-
-export interface AuthState {
-  status: AuthStatus;
-  /** The staff member pressed Logout: the guard sends them to /login without an origin to come back to. */
-  explicitSignOut: boolean;
-}
-
-let state: AuthState = { status: 'checking', explicitSignOut: false };
 /** Bumped on every change, so a check that started before a sign-in or sign-out cannot undo it. */
 let generation = 0;
-const listeners = new Set<() => void>();
 
 function setState(next: AuthState): void {
-  if (next.status === state.status && next.explicitSignOut === state.explicitSignOut) return;
-  state = next;
-  generation += 1;
-  if (next.status === 'signedOut') forgetStaffData();
-  for (const listener of listeners) listener();
+  setAuthState(next, () => {
+    generation += 1;
+    if (next.status === 'signedOut') forgetStaffData();
+  });
 }
 
 /** Another person may sign in next on this browser: nothing the last one loaded stays behind. */
@@ -85,7 +73,7 @@ export function checkSession(): Promise<AuthStatus> {
       (error: unknown): AuthStatus => (error instanceof AuthConfigUnavailable ? 'error' : 'signedOut'),
     )
     .then((status) => {
-      if (generation !== started) return state.status;
+      if (generation !== started) return authState().status;
       // A fresh check is not a logout: a later redirect to /login carries its origin again.
       setState({ status, explicitSignOut: false });
       return status;
@@ -149,11 +137,3 @@ export function watchAuth(): void {
     if (event.key === null || event.key.startsWith(AMPLIFY_STORAGE_PREFIX)) void checkSession();
   });
 }
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-const snapshot = () => state;
-
-export const useAuthState = (): AuthState => useSyncExternalStore(subscribe, snapshot, snapshot);

@@ -9,8 +9,9 @@ import { StatePanel } from '../../components/state-panel';
 import { useDeferredData } from '../../hooks/use-deferred-data';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { apiRequest, isApiError } from '../../lib/api-client';
+import { useAuthState } from '../../lib/auth-state';
 import { paths } from '../../paths';
-import { checkSession, endSession, useAuthState } from './auth-session';
+import { checkSession, endSession } from './auth-session';
 import { originOf } from './origin';
 
 function StandalonePanel({ children }: { children: ReactNode }) {

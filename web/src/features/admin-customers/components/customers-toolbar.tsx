@@ -8,10 +8,10 @@ import {
 } from '@shared/rules/admin-customer-filters';
 import { CUSTOMER_SEARCH_FIELDS, MAX_INACTIVE_DAYS } from '@shared/schemas/admin-customer-list';
 import { useId } from 'react';
+import { FiltersPanel, FiltersToggle } from '../../../components/admin/filters-toggle';
+import { ListSearch } from '../../../components/admin/list-search';
 import { CheckboxField, SelectField, TextField } from '../../../components/form/field';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
-import { FiltersPanel, FiltersToggle } from '../../admin/components/filters-toggle';
-import { ListSearch } from '../../admin/components/list-search';
 import type { UpdateOptions } from '../use-customer-list-params';
 
 type Errors = Partial<Record<CustomerFilterControl, string>>;

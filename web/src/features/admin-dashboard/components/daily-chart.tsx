@@ -11,8 +11,8 @@ const fromTop = (value: number, max: number) => 100 - (value / max) * 100;
 
 /**
  * Orders received (bars, left axis) and amount paid (line, right axis) per day for the last 30 days, drawn as
- * SVG with the page: a canvas library here was the dashboard's longest task (its own set-up and first draw,
- * 35-50 ms before any throttling). The bars and the line are drawn in a 1-unit-per-day box stretched to the
+ * SVG with the page: a canvas library here was the dashboard's longest task (its own set-up and first draw;
+ * docs/performance.md, "Web: the dashboard's chart"). The bars and the line are drawn in a 1-unit-per-day box stretched to the
  * width; the labels are HTML, so they keep their size. Hidden from assistive technology: the same numbers are in
  * a table that screen readers read instead.
  */

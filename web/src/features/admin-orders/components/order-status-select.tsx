@@ -5,7 +5,7 @@ import type { AdminOrderRow } from '@shared/schemas/admin-order-list';
 import type { OrderStatus } from '@shared/schemas/admin-orders';
 import { type ChangeEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { SelectField } from '../../../components/form/field';
-import { useSetOrderStatus } from '../api/set-order-status';
+import { useSetListedOrderStatus } from '../api/set-order-status';
 
 export interface StatusNotice {
   tone: 'success' | 'error';
@@ -51,7 +51,7 @@ interface OrderStatusSelectProps {
  */
 export function OrderStatusSelect({ order, confirmComplete, onNotice }: OrderStatusSelectProps) {
   const id = useId();
-  const mutation = useSetOrderStatus();
+  const mutation = useSetListedOrderStatus();
   // What staff chose while it is being confirmed or saved.
   const [chosen, setChosen] = useState<string | null>(null);
   // A keyboard choice not saved yet.

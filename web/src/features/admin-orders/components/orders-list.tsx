@@ -4,7 +4,7 @@ import { formatMoney } from '@shared/rules/money';
 import { paymentStatus } from '@shared/rules/order';
 import type { AdminOrderRow } from '@shared/schemas/admin-order-list';
 import { Link } from 'react-router';
-import { PaymentBadge, StatusBadge } from '../../admin/components/status-badge';
+import { PaymentBadge, StatusBadge } from '../../../components/admin/status-badge';
 import { OrderStatusSelect, type StatusNotice } from './order-status-select';
 
 export const adminOrderHref = (orderId: string): string => `/admin/orders/${encodeURIComponent(orderId)}`;

@@ -13,10 +13,10 @@ import {
 import { statusLabel } from '@shared/rules/admin-order-forms';
 import { SHIPMENT_STATUS_FILTERS } from '@shared/schemas/admin-orders';
 import { memo, useId } from 'react';
+import { FiltersPanel, FiltersToggle } from '../../../components/admin/filters-toggle';
+import { ListSearch } from '../../../components/admin/list-search';
 import { SelectField, TextField } from '../../../components/form/field';
 import { useDebouncedValue } from '../../../hooks/use-debounced-value';
-import { FiltersPanel, FiltersToggle } from '../../admin/components/filters-toggle';
-import { ListSearch } from '../../admin/components/list-search';
 import type { UpdateOptions } from '../use-order-list-params';
 
 const PAYMENT_METHOD_OPTIONS = paymentMethodFilterOptions();

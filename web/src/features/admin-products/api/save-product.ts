@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { adminProductsQueryKey } from './list-products';
 
-/** The public catalogue's key (features/catalogue): this browser's storefront shows the change at once. */
+/** The public catalogue's key (features/products): this browser's storefront shows the change at once. */
 const storefrontProductsKey = ['products'] as const;
 
 /** Invalidates the staff list and this browser's storefront copy after any product write. */

@@ -18,7 +18,7 @@ const navLinks = [
 /**
  * Whether the page is scrolled past HEADER_SCROLL_THRESHOLD_PX, watched through an observer on a marker that tall
  * at the top of the page: reading `window.scrollY` when the header mounts would force a layout of the whole first page
- * (30 to 80 ms on this machine, four times that on a phone) while it is still being built.
+ * while it is still being built.
  */
 function useScrolledPast(): [boolean, RefObject<HTMLDivElement | null>] {
   const marker = useRef<HTMLDivElement>(null);

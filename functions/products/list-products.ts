@@ -1,5 +1,0 @@
-import { listProducts as route } from '../../shared/routes/list-products.js';
-import { httpRoute } from '../lib/http.js';
-import { listProducts } from './product-repository.js';
-
-export const handler = httpRoute(route, async () => ({ products: await listProducts() }));
