@@ -1,16 +1,10 @@
 /// <reference lib="dom" />
 import { randomUUID } from 'node:crypto';
-import {
-  AdminAddUserToGroupCommand,
-  AdminCreateUserCommand,
-  AdminSetUserPasswordCommand,
-  CognitoIdentityProviderClient,
-} from '@aws-sdk/client-cognito-identity-provider';
 import type { Browser, Page, Request } from 'playwright-core';
 import { authMessages, dashboardMessages } from '../../shared/messages';
-import { fillLogin } from '../support/admin-browser';
+import { editStoredTokens, fillLogin, storedIdToken } from '../support/admin-browser';
 import { expectAccessible, launchBrowser, newPage, pageErrors, type ViewportName } from '../support/browser';
-import { createPlainUser } from '../support/cognito';
+import { createPlainUser, createStaff } from '../support/cognito';
 import { stack } from '../support/stack';
 
 jest.setTimeout(180_000);
@@ -42,70 +36,6 @@ async function openNav(page: Page, viewport: ViewportName) {
 }
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Back office' });
-
-const cognito = () =>
-  new CognitoIdentityProviderClient({
-    endpoint: stack().urls.cognito,
-    region: 'us-east-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-
-/** A staff member (admin group). With `temporary`, Cognito makes them choose a password at first sign-in. */
-async function createStaff(email: string, password: string, { temporary = false } = {}) {
-  const client = cognito();
-  const UserPoolId = stack().userPoolId;
-  await client.send(
-    new AdminCreateUserCommand({
-      UserPoolId,
-      Username: email,
-      MessageAction: 'SUPPRESS',
-      ...(temporary ? { TemporaryPassword: password } : {}),
-      UserAttributes: [
-        { Name: 'email', Value: email },
-        { Name: 'email_verified', Value: 'true' },
-      ],
-    }),
-  );
-  if (!temporary) {
-    await client.send(
-      new AdminSetUserPasswordCommand({ UserPoolId, Username: email, Password: password, Permanent: true }),
-    );
-  }
-  await client.send(new AdminAddUserToGroupCommand({ UserPoolId, Username: email, GroupName: 'admin' }));
-}
-
-/** Rewrites Amplify's stored tokens in this tab (they are decoded, not verified, in the browser). */
-async function editStoredTokens(
-  page: Page,
-  edit: { expire?: boolean; breakSignature?: boolean; refresh?: string },
-) {
-  await page.evaluate((edit) => {
-    const b64 = (s: string) => s.replace(/-/g, '+').replace(/_/g, '/');
-    const url = (s: string) => s.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-    for (const key of Object.keys(localStorage)) {
-      if (!key.startsWith('CognitoIdentityServiceProvider.')) continue;
-      if (edit.refresh !== undefined && key.endsWith('.refreshToken'))
-        localStorage.setItem(key, edit.refresh);
-      if (!key.endsWith('.idToken') && !key.endsWith('.accessToken')) continue;
-      const [header, payload, signature] = (localStorage.getItem(key) ?? '').split('.');
-      const claims = JSON.parse(atob(b64(payload!)));
-      if (edit.expire) {
-        claims.iat = Math.floor(Date.now() / 1000) - 7200;
-        claims.exp = Math.floor(Date.now() / 1000) - 3600;
-      }
-      const sig = edit.breakSignature ? `${signature!.slice(0, -4)}AAAA` : signature;
-      localStorage.setItem(key, `${header}.${url(btoa(JSON.stringify(claims)))}.${sig}`);
-    }
-  }, edit);
-}
-
-const storedIdToken = (page: Page) =>
-  page.evaluate(() => {
-    const key = Object.keys(localStorage).find(
-      (k) => k.startsWith('CognitoIdentityServiceProvider.') && k.endsWith('.idToken'),
-    );
-    return key ? localStorage.getItem(key) : null;
-  });
 
 describe.each<ViewportName>(['desktop', 'mobile'])('back office entrance on %s', (viewport) => {
   let page: Page;
