@@ -7,7 +7,7 @@
  * in prod (stage-config.ts checkStageConfig says which is missing). `-c hostedZoneId=Z... [-c
  * hostedZoneName=example.com]` names the Route 53 zone the stack writes its DNS records to.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App, Tags, Validations } from 'aws-cdk-lib';
@@ -51,14 +51,21 @@ export function createApp(options: CreateAppOptions = {}): { app: App; stack: Bu
   const routes = options.routes ?? routeTable;
   const workers = options.workers ?? workerTable;
   const schedules = options.schedules ?? scheduleTable;
-  const functionsDir = path.resolve(repoRoot, options.functionsOutdir ?? 'dist/functions');
+  // The test run bundles the functions once, for the CDK tests and the local stack alike, into a folder named by
+  // a hash of their sources (test/support/function-build.ts): given the real tables, the app takes that build.
+  const prebuilt =
+    options.functionsOutdir || options.routes || options.workers || options.schedules
+      ? undefined
+      : process.env.FUNCTIONS_BUILD_DIR || undefined;
+  if (prebuilt && !existsSync(prebuilt)) throw new Error(`FUNCTIONS_BUILD_DIR: no build in ${prebuilt}`);
+  const functionsDir = path.resolve(repoRoot, options.functionsOutdir ?? prebuilt ?? 'dist/functions');
 
   // cdk.json's feature flags are given to in-process apps too, so tests synthesize what the CLI does.
   const app = new App({ outdir: options.outdir, context: cdkJsonContext() });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
 
   const stage = parseStage(options.stage ?? app.node.tryGetContext('stage'));
-  if (!options.skipBuild) buildFunctions(functionsDir, { routes, workers, schedules });
+  if (!options.skipBuild && !prebuilt) buildFunctions(functionsDir, { routes, workers, schedules });
   const context = (name: string): string | undefined => {
     const value: unknown = app.node.tryGetContext(name);
     return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;

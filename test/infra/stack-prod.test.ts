@@ -4,7 +4,7 @@ import { createApp } from '../../infra/app';
 import { buildFunctions } from '../../infra/build-functions';
 import { EMAIL_FROM_PLACEHOLDER } from '../../infra/stage-config';
 import * as ENV from '../../shared/env-vars';
-import { routes, workers } from '../../shared/routes';
+import { routes, schedules, streamConsumers, subscribers, workers } from '../../shared/routes';
 
 import {
   built,
@@ -177,6 +177,19 @@ describe('production readiness', () => {
 
 describe('buildFunctions', () => {
   test('writes one CommonJS bundle per route and worker, SDK included', () => {
+    // The shared build is buildFunctions' output for the real tables; the test tables' folder is laid out from it.
+    for (const key of Object.keys({
+      ...routes,
+      ...workers,
+      ...schedules,
+      ...subscribers,
+      ...streamConsumers,
+    })) {
+      expect(existsSync(path.join(built.build.dir, key, 'index.js'))).toBe(true);
+      expect(JSON.parse(readFileSync(path.join(built.build.dir, key, 'package.json'), 'utf8'))).toEqual({
+        type: 'commonjs',
+      });
+    }
     for (const key of [...Object.keys(testRoutes), ...Object.keys(testWorkers)]) {
       const bundle = path.join(functionsOutdir, key, 'index.js');
       expect(existsSync(bundle)).toBe(true);

@@ -4,10 +4,22 @@ import path from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { Metafile } from 'esbuild';
 import { createApp } from '../../../infra/app';
-import { buildFunctions } from '../../../infra/build-functions';
 import { readAssembly } from '../../../infra/local/synth';
-import { type RouteDef, routes, type WorkerDef, workers } from '../../../shared/routes';
+import {
+  type RouteDef,
+  routes,
+  schedules,
+  streamConsumers,
+  subscribers,
+  type WorkerDef,
+  workers,
+} from '../../../shared/routes';
 import { items, query } from '../../../shared/table-access';
+import {
+  type FunctionBuild,
+  functionsFolderFor,
+  sharedFunctionBuild,
+} from '../../support/function-build-run';
 
 // The real tables plus rows the real ones may not have yet: an admin route and a worker on another queue, both
 // touching every capability, so authorizer, grants and visibility rules are exercised today.
@@ -67,8 +79,11 @@ export const tmp = mkdtempSync(path.join(tmpdir(), 'infra-stack-test-'));
 export const functionsOutdir = path.join(tmp, 'functions');
 export const templates: Record<'dev' | 'prod', { template: Template; json: Json; outdir: string }> =
   {} as never;
-/** What buildFunctions reported (set by the beforeAll of synthesizeStages). */
-export const built: { metafile: Metafile } = { metafile: undefined as never };
+/** The run's one build of the functions and what it reported (set by the beforeAll of synthesizeStages). */
+export const built: { metafile: Metafile; build: FunctionBuild } = {
+  metafile: undefined as never,
+  build: undefined as never,
+};
 
 /**
  * Builds the functions once and synthesizes dev and prod (the prod flags above) for the calling test file, read
@@ -76,8 +91,15 @@ export const built: { metafile: Metafile } = { metafile: undefined as never };
  */
 export function synthesizeStages(): void {
   jest.setTimeout(180_000);
-  beforeAll(() => {
-    built.metafile = buildFunctions(functionsOutdir, { routes: testRoutes, workers: testWorkers });
+  beforeAll(async () => {
+    // The run's one build of the functions (test/support/function-build.ts), laid out for the test tables.
+    built.build = await sharedFunctionBuild();
+    built.metafile = built.build.metafile;
+    functionsFolderFor(
+      built.build,
+      { ...testRoutes, ...testWorkers, ...schedules, ...subscribers, ...streamConsumers },
+      functionsOutdir,
+    );
     for (const stage of ['dev', 'prod'] as const) {
       const { app, stack } = createApp({
         stage,
@@ -95,7 +117,8 @@ export function synthesizeStages(): void {
       const json = readAssembly(outdir, stack).template as Json;
       templates[stage] = { template: Template.fromJSON(json), json, outdir };
     }
-  });
+    // Waits for the build the run started in the background, then synthesizes twice.
+  }, 600_000);
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 }
 
