@@ -13,5 +13,5 @@ export const adminFindReceivedOrder = {
   handler: 'admin-receiving/handlers/admin-find-received-order',
   request: { query: ZReceivingFindQuery },
   response: ZReceivingOrder,
-  capabilities: [items(['BatchGetItem'], 'tracking', 'order')],
+  capabilities: [items(['BatchGetItem'], 'tracking', 'order'), items(['GetItem'], 'order')],
 } as const satisfies RouteDef;

@@ -16,6 +16,6 @@ export const adminReceiveOrder = {
   capabilities: [
     items(['GetItem', 'UpdateItem'], 'order'),
     items(['PutItem'], 'received'),
-    items(['UpdateItem'], 'stats', 'dailyStats'),
+    items(['UpdateItem'], 'stats'),
   ],
 } as const satisfies RouteDef;

@@ -248,4 +248,10 @@ const READ_BY_HAND: Record<string, string> = {
   'adminSendTestSms UpdateItem SMS#': 'sendOne: a message whose job could not be queued moves to failed',
   'adminSendSms UpdateItem SMS#': 'sendOne: a message whose job could not be queued moves to failed',
   'emailWorker UpdateItem EMAILJOB#': 'recordFailed: a job that failed for good is logged failed',
+  // The inspection's SMS: SMS is off in the recorded run (no Twilio token in the local settings).
+  'outboxRelay GetItem SMS#': 'queueOrderSms: the SMS record already written (a repeated relay run)',
+  'outboxRelay GetItem SMSOPTOUT#': 'queueOrderSms: whether the seller opted out',
+  'outboxRelay PutItem SMS#': 'queueOrderSms: the SMS record before its job',
+  'outboxRelay UpdateItem SMS#': 'queueOrderSms: an opted-out or over-limit SMS recorded failed',
+  'outboxRelay UpdateItem STATS#MESSAGING': "queueOrderSms: the day's SMS count against the daily limit",
 };

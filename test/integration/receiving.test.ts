@@ -251,10 +251,23 @@ describe('inspection', () => {
     });
     expect(corrected.status).toBe(200);
     expect(corrected.body.inspection?.version).toBe(2);
+    const firstDue = corrected.body.inspection!.answer.dueAt!;
+    // A correction of an inspection awaiting its answer gives the seller a new window: one pointer, the new one.
+    const again = await inspect(order.orderId, {
+      version: 2,
+      lines: [{ productId: a.id, received: 2, accepted: 1, rejections: [{ count: 1, reason: 'damaged' }] }],
+    });
+    expect(again.body.inspection?.version).toBe(3);
+    const due = again.body.inspection!.answer.dueAt!;
+    expect(await getItem(answerDue.key(firstDue, order.orderId))).toBeUndefined();
+    expect(await getItem(answerDue.key(due, order.orderId))).toBeDefined();
+    // The form's own read of the order shows the same inspection.
+    const read = await admin<ReceivingOrder>('GET', `/api/admin/receiving/orders/${order.orderId}`);
+    expect(read.body.inspection?.version).toBe(3);
     const versions = (
       (await stored(order.orderId)).activity_log as Array<{ type: string; inspection?: unknown }>
     ).filter((e) => e.type === 'INSPECTION');
-    expect(versions).toHaveLength(2);
+    expect(versions).toHaveLength(3);
     expect(versions.every((e) => e.inspection)).toBe(true);
   });
 });
