@@ -20,11 +20,11 @@ const PURE_CALL_CLOSE = '))()';
 export const SCHEMA_MODULE = /[\\/]shared[\\/]schemas[\\/][^\\/]+\.ts$/;
 export const ROUTE_FILE = /[\\/]shared[\\/]routes[\\/][^\\/]+\.ts$/;
 /**
- * The entity table (functions/lib/entities.ts): plain key builders, some of whose objects read a partition name
+ * The entity table (functions/lib/entities.ts and the two it re-exports): plain key builders, some of whose objects read a partition name
  * while loading (`collectionPartition: COLLECTION.tickets`). esbuild kept every entity in every function for
  * those reads; marked like a schema module's declarations, a function keeps only the entities it uses.
  */
-export const ENTITY_MODULE = /[\\/]functions[\\/]lib[\\/]entities\.ts$/;
+export const ENTITY_MODULE = /[\\/]functions[\\/]lib[\\/]entities(-counters|-messages)?\.ts$/;
 
 interface Edit {
   at: number;
