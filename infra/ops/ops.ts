@@ -6,6 +6,7 @@
  *   import-catalogue --table <TableName> <file.csv>
  *   rotate-origin-secret --secret <OriginSecretArn> --distribution <DistributionId> [--dry-run]
  *   seal-payouts --table <TableName> --key <PayoutKeyArn> [--dry-run]
+ *   index-tracking --table <TableName> [--dry-run]
  *
  * Each takes the stack's outputs as flags (`cdk deploy` prints them) and the AWS credentials and region of the
  * shell, like the AWS CLI. `--local` points the SDK at the local stack's emulators instead (the ports of
@@ -40,6 +41,9 @@ export const USAGE = `Usage: npm run ops -- <command> [flags]
   seal-payouts      --table <TableName> --key <PayoutKeyArn> [--dry-run]
                     Seals payout details stored before their encryption, each order once. Run it as the
                     PayoutSealerRoleArn role (docs/operations.md); with --local, the local key file.
+  index-tracking    --table <TableName> [--dry-run]
+                    Lets the packing table find labels bought before receiving existed by their tracking
+                    number (writes each label's tracking pointer once).
 
 Common flags: --stage dev|prod (for the messages), --region <region> (else AWS_REGION),
               --local [--port-offset N]  (the local stack of \`npm start\` instead of AWS)`;
@@ -200,6 +204,23 @@ export async function runOps(argv: readonly string[], io: OpsIo, env = process.e
           `${report.skipped} already sealed or without details, ${report.changed} changed meanwhile (run again).`,
       );
       return report.changed > 0 ? 1 : 0;
+    }
+    case 'index-tracking': {
+      const tableName = need('table', '<TableName> (a stack output)');
+      const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
+      const { DynamoDBDocumentClient } = await import('@aws-sdk/lib-dynamodb');
+      const { indexTracking } = await import('./index-tracking.js');
+      const report = await indexTracking({
+        documents: DynamoDBDocumentClient.from(new DynamoDBClient({})),
+        tableName,
+        dryRun: values['dry-run'],
+        now: new Date(),
+        log: io.out,
+      });
+      io.out(
+        `${values['dry-run'] ? 'Dry run: ' : ''}${report.labels} labels read, ${report.written} pointers ${values['dry-run'] ? 'to write' : 'written'}, ${report.existing} already there.`,
+      );
+      return 0;
     }
     default:
       throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
