@@ -92,6 +92,16 @@ const CATALOGUE_KIT = [
 const FORM_KIT = ['web/src/components/form/', 'web/src/lib/form-errors.ts', 'shared/schemas/text.ts'];
 
 /**
+ * The back office's list kit (page frame, table and cards, toolbar, paging) and what only it uses: the list
+ * pages' shared chunk, which no public page imports.
+ */
+const LIST_KIT = [
+  'web/src/components/list/',
+  'web/src/hooks/use-debounced-value.ts',
+  'shared/rules/paging.ts',
+];
+
+/**
  * index.html runs the preload entry (src/preload.ts) as a script of its own, ahead of the app's: a script in
  * index.html would join the app's entry chunk and wait for React like the rest of it.
  */
@@ -166,6 +176,7 @@ export default defineConfig({
             // (docs/performance.md, "Web: shared chunks"). Below `app`: a module every first visit runs stays there.
             { name: 'catalogue-kit', test: sources(CATALOGUE_KIT), priority: 0 },
             { name: 'form-kit', test: sources(FORM_KIT), priority: 0 },
+            { name: 'list-kit', test: sources(LIST_KIT), priority: 0 },
             // The forms' library, by its own name (Rolldown named its chunk after the zod resolver inside).
             {
               name: 'react-hook-form',

@@ -1,12 +1,15 @@
 import { ORDER_IMAGE_MAX_BYTES } from '../constants';
 import { adminOrderMessages as m } from '../messages';
-import {
-  checkImageFiles,
-  paymentDetailLabel,
-  paymentMethodLabel,
-  statusLabel,
-  validatePaymentForm,
-} from './admin-order-forms';
+import { type LogPaymentForm, ZLogPaymentForm } from '../schemas/admin-orders';
+import { checkImageFiles, paymentDetailLabel, paymentMethodLabel, statusLabel } from './admin-order-forms';
+
+/** The form's answer as the page reads it: the request, or the first message (the amount's before the method's). */
+function validatePaymentForm(input: LogPaymentForm) {
+  const parsed = ZLogPaymentForm.safeParse(input);
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, message: parsed.error.issues[0]?.message };
+}
 
 const png = (name: string, size = 1000) => ({ name, size, type: 'image/png' });
 
@@ -54,7 +57,7 @@ describe('checkImageFiles', () => {
   });
 });
 
-describe('validatePaymentForm', () => {
+describe('the log-payment form schema', () => {
   const base = { amount: '25.50', method: 'zelle', notes: '  sent  ' };
 
   it('accepts an amount in cents with a method, trimming the notes', () => {

@@ -4,8 +4,6 @@ import {
   ADMIN_PAYMENT_METHOD_LABELS,
   type AdminPaymentMethod,
   isAllowedImageType,
-  type LogPaymentRequest,
-  ZLogPaymentRequest,
 } from '../schemas/admin-orders.js';
 
 /** What the browser knows of a picked file before anything is uploaded. */
@@ -27,35 +25,6 @@ export function checkImageFiles(files: readonly PickedFile[]): string | null {
   const invalid = files.filter((f) => !isAllowedImageType(f.type) || f.size <= 0).map((f) => f.name);
   if (invalid.length > 0) return m.filesBadType(invalid.join(', '));
   return null;
-}
-
-/** The log-payment form as typed: the amount field's text and whether the browser could read it as a number. */
-export interface PaymentFormInput {
-  amount: string;
-  method: string;
-  notes: string;
-  /** A number input holding text it cannot parse reports an empty value and `validity.badInput`. */
-  amountUnreadable?: boolean;
-}
-
-export type PaymentFormResult = { ok: true; value: LogPaymentRequest } | { ok: false; message: string };
-
-/**
- * Spec 001 §5 'Payment logging': empty or not above zero gives 'Please enter a valid payment amount', text that
- * is not a number 'Invalid payment amount', no method 'Please select a payment method'. The rest (cents, upper
- * bound, notes length) is the same shared schema the API applies.
- */
-export function validatePaymentForm(input: PaymentFormInput): PaymentFormResult {
-  const text = input.amount.trim();
-  if (input.amountUnreadable) return { ok: false, message: m.paymentAmountInvalid };
-  if (text === '') return { ok: false, message: m.paymentAmount };
-  const amount = Number(text);
-  if (!Number.isFinite(amount)) return { ok: false, message: m.paymentAmountInvalid };
-  if (amount <= 0) return { ok: false, message: m.paymentAmount };
-  if (!input.method) return { ok: false, message: m.paymentMethod };
-  const parsed = ZLogPaymentRequest.safeParse({ amount, method: input.method, notes: input.notes });
-  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? m.paymentAmount };
-  return { ok: true, value: parsed.data };
 }
 
 /** The payout fields checkout stores (spec 000 §3), as the checkout form names them. */

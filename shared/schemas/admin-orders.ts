@@ -170,12 +170,41 @@ export const ZLogPaymentRequest = z.object({
 });
 export type LogPaymentRequest = z.infer<typeof ZLogPaymentRequest>;
 
+/**
+ * The log-payment form as typed (spec 001 §5), read into the request by the request's own rules: no amount is not
+ * above zero ('Please enter a valid payment amount'); text that is not a number, or that the number field could
+ * not read (it then reports an empty value and `amountUnreadable`), is 'Invalid payment amount'.
+ */
+export const ZLogPaymentForm = z.pipe(
+  z.pipe(
+    z.object({
+      amount: z.string(),
+      amountUnreadable: z.optional(z.boolean()),
+      method: z.string(),
+      notes: z.string(),
+    }),
+    z.transform(({ amount, amountUnreadable, method, notes }): z.input<typeof ZLogPaymentRequest> => {
+      const text = amount.trim();
+      // The method as typed: the request's own enum refuses one it does not know.
+      const chosen = method as AdminPaymentMethod;
+      return {
+        amount: amountUnreadable ? Number.NaN : text === '' ? 0 : Number(text),
+        method: chosen,
+        notes,
+      };
+    }),
+  ),
+  ZLogPaymentRequest,
+);
+export type LogPaymentForm = z.input<typeof ZLogPaymentForm>;
+
 /** POST /api/admin/orders/{orderId}/notes: trimmed, never empty. */
 export const ZAddNoteRequest = z.object({
   content: z
     .string(m.noteEmpty)
     .check(z.trim(), z.minLength(1, m.noteEmpty), z.maxLength(5000, m.noteTooLong), multiLine('Note')),
 });
+export type AddNoteRequest = z.infer<typeof ZAddNoteRequest>;
 
 export const ZImageUploadFile = z.object({
   filename: z.string(m.uploadFailed).check(z.minLength(1, m.uploadFailed), z.maxLength(255, m.uploadFailed)),

@@ -49,7 +49,7 @@ async function shownNames(page: Page, viewport: ViewportName): Promise<string[]>
   const texts =
     viewport === 'desktop'
       ? await page.getByRole('table').getByRole('rowheader').allTextContents()
-      : await page.locator('.customer-card__name').filter({ visible: true }).allTextContents();
+      : await page.locator('.list-card__title').filter({ visible: true }).allTextContents();
   return texts.map((t) => t.trim());
 }
 
@@ -177,7 +177,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the back office customers on
       await link.focus();
       await page.keyboard.press('Enter');
     } else {
-      await page.locator('.customer-card', { hasText: name('Cat') }).click({ position: { x: 200, y: 90 } });
+      await page.locator('.list-card', { hasText: name('Cat') }).click({ position: { x: 200, y: 90 } });
     }
     await page.getByRole('heading', { level: 1, name: name('Cat') }).waitFor();
     expect(await page.getByTestId('customer-total-orders').textContent()).toBe('3');

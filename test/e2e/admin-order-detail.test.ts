@@ -151,7 +151,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('staff working one order on %
     const button = page.getByTestId('log-payment');
     expect(await button.isDisabled()).toBe(true);
     await page.getByLabel('Amount (USD)', { exact: true }).fill('0');
-    await page.getByLabel('Payment method', { exact: true }).selectOption('zelle');
+    await page.getByRole('radio', { name: 'Zelle', exact: true }).check();
     expect(await button.isDisabled()).toBe(false);
     await button.click();
     const feedback = page.getByTestId('payment-feedback');

@@ -57,7 +57,7 @@ async function shownOrderIds(page: Page, viewport: ViewportName): Promise<string
   const texts =
     viewport === 'desktop'
       ? await page.getByRole('table').getByRole('rowheader').allTextContents()
-      : await page.locator('.order-card__id').filter({ visible: true }).allTextContents();
+      : await page.locator('.list-card__title').filter({ visible: true }).allTextContents();
   return texts.map((t) => t.replace(/^Order /, '').trim());
 }
 
@@ -306,10 +306,10 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the back office orders list 
     expect(response.status()).toBe(200);
     const body = (await response.json()) as { completionEmail: { queued: boolean; message: string } | null };
     expect(body.completionEmail).not.toBeNull();
-    const notice = page.locator('.orders-notice', { hasText: body.completionEmail!.message });
+    const notice = page.locator('.admin-notice', { hasText: body.completionEmail!.message });
     await notice.waitFor();
     expect(await notice.getAttribute('class')).toContain(
-      body.completionEmail!.queued ? 'orders-notice--success' : 'orders-notice--error',
+      body.completionEmail!.queued ? 'admin-notice--success' : 'admin-notice--error',
     );
     // Completing an unpaid order marks it paid in full (spec 001 §4).
     const item = orderItem(page, viewport, done.orderId);
@@ -327,7 +327,7 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the back office orders list 
     expect(cut).toBe(false);
     const sideways = () =>
       page.evaluate(() => {
-        const wrap = document.querySelector('.orders-table-wrap');
+        const wrap = document.querySelector('.list-table-wrap');
         return {
           page: document.documentElement.scrollWidth - window.innerWidth,
           table: wrap ? wrap.scrollWidth - wrap.clientWidth : 0,

@@ -1,8 +1,15 @@
+// The base first: the entry chunk's own stylesheets (header, footer...) come after it and win a tie.
+import './styles.css';
+import './components/notice.css';
+// Shared by two pages' chunks, so on their own they would be a stylesheet that loads after the page's and beats
+// the page's own rules for them (.confirmation-tips li, the order detail's stacked table); here they load
+// before every page, as they did in the base.
+import './components/check-list.css';
+import './components/order-table.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPage } from './app/pages';
-import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element in index.html');

@@ -2,8 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 
-// The stylesheets' layout: web/src/styles.css is the render-blocking base every page loads (index.html links
-// it); a feature's or a shared component's own styles sit next to it and load with its lazy chunk.
+// The stylesheets' layout: web/src/styles.css is the base every page loads; with the stylesheets of the entry
+// chunk's own modules (header, footer, notices...) it is the render-blocking stylesheet index.html links. A
+// feature's or a shared component's own styles sit next to it and load with its lazy chunk.
 const SRC = __dirname;
 const BASE = join(SRC, 'styles.css');
 // The entry chunk: the layout (header, footer), the 404 page and the settings load with every page.
@@ -47,9 +48,34 @@ function usersOf(cls: string): string[] {
   });
 }
 
+/** The stylesheets main.tsx reaches by static imports: the entry chunk's (a page's `import()` is a chunk of its own). */
+function entryStylesheets(): string[] {
+  const seen = new Set<string>();
+  const css: string[] = [];
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const m of sources.get(file)!.matchAll(/^import (?!type )(?:[^'"]* from )?'(\.[^']+)';/gm)) {
+      const target = resolve(dirname(file), m[1]);
+      if (target.endsWith('.css')) css.push(target);
+      else {
+        const module = [`${target}.ts`, `${target}.tsx`, join(target, 'index.ts')].find((f) =>
+          sources.has(f),
+        );
+        if (module) visit(module);
+      }
+    }
+  };
+  visit(join(SRC, 'main.tsx'));
+  return [...new Set(css)];
+}
+
 describe('web stylesheets', () => {
-  it('keeps the render-blocking base small: under 15 KB as shipped', () => {
-    expect(shipped(readFileSync(BASE, 'utf8')).length).toBeLessThan(15_000);
+  it("keeps the render-blocking CSS small: the base and the entry chunk's stylesheets under 15 KB as shipped", () => {
+    const entry = entryStylesheets();
+    expect(entry).toContain(BASE);
+    const size = entry.reduce((sum, css) => sum + shipped(readFileSync(css, 'utf8')).length, 0);
+    expect(size).toBeLessThan(15_000);
   });
 
   it('imports every stylesheet from a module, so none is left out of the build', () => {

@@ -1,6 +1,7 @@
 import { AlertIcon, CheckCircleIcon } from './icons';
 import { SectionHeader } from './section-header';
 import './acceptance-notice.css';
+import './check-list.css';
 
 const acceptanceConditions = [
   'Sealed, unopened boxes in their original packaging',

@@ -1,6 +1,7 @@
 import { messages } from '@shared/messages';
 import { useSettingsState } from '../lib/settings/settings-context';
 import { AlertIcon } from './icons';
+import './settings-banner.css';
 
 /** The yellow notice shown while the defaults stand in for settings that failed to load. */
 export function SettingsBanner() {

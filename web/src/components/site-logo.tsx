@@ -1,5 +1,6 @@
 import type { PublicSettings } from '@shared/schemas/settings';
 import { LogoMark } from './icons';
+import './site-logo.css';
 
 /** The uploaded logo when the owner chose to use one, else the mark and the site name. */
 export function SiteLogo({ settings }: { settings: PublicSettings }) {

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './state-panel.css';
 
 interface StatePanelProps {
   icon: ReactNode;

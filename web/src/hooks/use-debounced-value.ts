@@ -8,8 +8,13 @@ export const TYPING_DEBOUNCE_MS = 300;
  * and a change of the address made elsewhere (back button, Clear filters) replaces what is in the box.
  * One stretch of typing is one history entry: its first commit adds an entry, the later ones replace it, so
  * Back returns to the list as it was before the search rather than through every pause.
+ * `delay` is the pause in milliseconds; `null` commits only on `flush` (a search applied by its button).
  */
-export function useDebouncedValue(urlValue: string, commit: (value: string, replace: boolean) => void) {
+export function useDebouncedValue(
+  urlValue: string,
+  commit: (value: string, replace: boolean) => void,
+  delay: number | null = TYPING_DEBOUNCE_MS,
+) {
   const [value, setValue] = useState(urlValue);
   const commitRef = useRef(commit);
   commitRef.current = commit;
@@ -25,10 +30,10 @@ export function useDebouncedValue(urlValue: string, commit: (value: string, repl
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: send only reads refs.
   useEffect(() => {
-    if (value.trim() === urlValue) return;
-    const timer = setTimeout(() => send(value), TYPING_DEBOUNCE_MS);
+    if (delay === null || value.trim() === urlValue) return;
+    const timer = setTimeout(() => send(value), delay);
     return () => clearTimeout(timer);
-  }, [value, urlValue]);
+  }, [value, urlValue, delay]);
 
   /** Commits what is typed now (submit, leaving the field) and ends the stretch of typing. */
   const flush = () => {

@@ -8,6 +8,7 @@ import { LazyPageView, lazyPage } from '../lazy-page';
 import { AdminLayout } from './admin-layout';
 import '../../features/auth/auth.css';
 import './admin.css';
+import './admin-content.css';
 
 watchAuth();
 

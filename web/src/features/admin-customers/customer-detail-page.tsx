@@ -2,30 +2,26 @@ import { adminCustomerMessages as m } from '@shared/messages';
 import { formatDateTime } from '@shared/rules/date-format';
 import { formatMoney } from '@shared/rules/money';
 import { type AdminCustomerDetail, isCustomerId } from '@shared/schemas/admin-customer';
-import type { MouseEvent } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { StatusBadge } from '../../components/admin/status-badge';
 import { AlertIcon, ArrowLeftIcon } from '../../components/icons';
+import { type Column, DataTable } from '../../components/list/data-table';
+import { listReturnHref } from '../../components/list/use-list-params';
 import { LoadingState } from '../../components/loading-state';
 import { StatePanel } from '../../components/state-panel';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { isApiError } from '../../lib/api-client';
+import { adminOrderHref } from '../../paths';
 import { useAdminCustomer } from './api/get-customer';
 import { CustomerEditForm } from './components/customer-edit-form';
 import './customers.css';
 
 const LIST_PATH = '/admin/customers';
-const orderHref = (orderId: string) => `/admin/orders/${encodeURIComponent(orderId)}`;
 
 /** Back to the list as it was left (its filters ride along in the navigation state), else the plain list. */
-function useListHref(): string {
-  const state = useLocation().state as { listSearch?: unknown } | null;
-  return typeof state?.listSearch === 'string' ? `${LIST_PATH}${state.listSearch}` : LIST_PATH;
-}
-
 function BackLink() {
   return (
-    <Link to={useListHref()} className="customer-back">
+    <Link to={listReturnHref(LIST_PATH, useLocation().state)} className="customer-back">
       <ArrowLeftIcon size={18} />
       Back to Customers
     </Link>
@@ -65,12 +61,26 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
 
 const dayOf = (value: string | null) => (value ? formatDateTime(value) : '—');
 
+type RecentOrder = AdminCustomerDetail['recentOrders'][number];
+
+const ORDER_COLUMNS: ReadonlyArray<Column<RecentOrder>> = [
+  {
+    key: 'order',
+    header: 'Order',
+    rowHeader: true,
+    cell: (o) => <Link to={adminOrderHref(o.orderId)}>{o.orderId}</Link>,
+  },
+  {
+    key: 'date',
+    header: 'Date',
+    cell: (o) => <time dateTime={o.createdAt}>{formatDateTime(o.createdAt)}</time>,
+  },
+  { key: 'total', header: 'Total', numeric: true, cell: (o) => formatMoney(o.total) },
+  { key: 'paid', header: 'Paid', numeric: true, cell: (o) => formatMoney(o.paidAmount) },
+  { key: 'status', header: 'Status', cell: (o) => <StatusBadge status={o.status} /> },
+];
+
 function RecentOrders({ customer }: { customer: AdminCustomerDetail }) {
-  const navigate = useNavigate();
-  const open = (orderId: string) => (event: MouseEvent) => {
-    if ((event.target as HTMLElement).closest('a')) return;
-    navigate(orderHref(orderId));
-  };
   return (
     <section className="card customer-section customer-section--wide" aria-labelledby="customer-orders-title">
       <h2 id="customer-orders-title" className="customer-section__title">
@@ -79,47 +89,13 @@ function RecentOrders({ customer }: { customer: AdminCustomerDetail }) {
       {customer.recentOrders.length === 0 ? (
         <p className="customer-muted">{m.noOrders}</p>
       ) : (
-        <div className="customers-table-wrap customers-table-wrap--always">
-          <table className="customers-table customer-orders">
-            <caption className="visually-hidden">The customer's latest orders, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Date</th>
-                <th scope="col" className="customers-table__num">
-                  Total
-                </th>
-                <th scope="col" className="customers-table__num">
-                  Paid
-                </th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {customer.recentOrders.map((o) => (
-                <tr key={o.orderId} onClick={open(o.orderId)} className="customers-table__row">
-                  <th scope="row">
-                    <Link to={orderHref(o.orderId)} className="customers-table__link">
-                      {o.orderId}
-                    </Link>
-                  </th>
-                  <td data-label="Date">
-                    <time dateTime={o.createdAt}>{formatDateTime(o.createdAt)}</time>
-                  </td>
-                  <td className="customers-table__num" data-label="Total">
-                    {formatMoney(o.total)}
-                  </td>
-                  <td className="customers-table__num" data-label="Paid">
-                    {formatMoney(o.paidAmount)}
-                  </td>
-                  <td data-label="Status">
-                    <StatusBadge status={o.status} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          rows={customer.recentOrders}
+          rowKey={(o) => o.orderId}
+          columns={ORDER_COLUMNS}
+          caption="The customer's latest orders, newest first"
+          rowLink={(o) => ({ to: adminOrderHref(o.orderId) })}
+        />
       )}
     </section>
   );

@@ -1,21 +1,20 @@
 import { adminCustomerMessages as m } from '@shared/messages';
 import {
   activePanelFilters,
+  clearCustomerFilters,
   customerFilterErrors,
   isPanelControl,
+  readCustomerListParams,
+  updateCustomerListSearch,
 } from '@shared/rules/admin-customer-filters';
-import { showingLine } from '@shared/rules/paging';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Pagination } from '../../components/admin/pagination';
-import { AlertIcon, BoxIcon } from '../../components/icons';
-import { LoadingState } from '../../components/loading-state';
-import { StatePanel } from '../../components/state-panel';
+import { ListPage, serverPaging } from '../../components/list/list-page';
+import { useFilterPanel } from '../../components/list/list-toolbar';
+import { useListParams } from '../../components/list/use-list-params';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { isApiError } from '../../lib/api-client';
 import { useAdminCustomers } from './api/list-customers';
 import { CustomersList } from './components/customers-list';
 import { CustomersToolbar } from './components/customers-toolbar';
-import { useCustomerListParams } from './use-customer-list-params';
 import './customers.css';
 
 const NOUN = ['customer', 'customers'] as const;
@@ -23,96 +22,42 @@ const NOUN = ['customer', 'customers'] as const;
 /** The back office customers list (spec 001 §2 Customers): filters, a table or cards, exact paging. */
 export function CustomersPage() {
   usePageTitle('Customers');
-  const { params, update, clear } = useCustomerListParams();
+  const { params, update, apply } = useListParams(readCustomerListParams, updateCustomerListSearch);
   const customers = useAdminCustomers(params);
 
   const badRequest = isApiError(customers.error) && customers.error.status === 400 ? customers.error : null;
   const errors = badRequest ? customerFilterErrors(badRequest.fields) : {};
-  const panelError = Object.keys(errors).some(isPanelControl);
-
-  // Open on arrival when the address already carries panel filters, and whenever the server objects to one.
-  const [panelOpen, setPanelOpen] = useState(() => activePanelFilters(params) > 0 || panelError);
-  useEffect(() => {
-    if (panelError) setPanelOpen(true);
-  }, [panelError]);
-
-  const refreshing = customers.isFetching && !customers.isPending;
+  const [panelOpen, setPanelOpen] = useFilterPanel(
+    activePanelFilters(params) > 0,
+    Object.keys(errors).some(isPanelControl),
+  );
   const data = customers.data;
-  const resultsRef = useRef<HTMLElement>(null);
-  const goToPage = (page: number) => {
-    update({ page });
-    resultsRef.current?.scrollIntoView({ block: 'start' });
-  };
-
-  let body: ReactNode;
-  if (customers.isPending) {
-    body = <LoadingState message="Loading customers..." />;
-  } else if (badRequest) {
-    body = (
-      <StatePanel icon={<AlertIcon size={32} />} title={badRequest.message} tone="error">
-        <p>{m.emptyHint}</p>
-      </StatePanel>
-    );
-  } else if (customers.isError || !data) {
-    body = (
-      <StatePanel icon={<AlertIcon size={32} />} title={m.listLoadFailed} tone="error">
-        <p>{m.listLoadFailedHint}</p>
-        <button type="button" className="btn btn--secondary" onClick={() => customers.refetch()}>
-          Try Again
-        </button>
-      </StatePanel>
-    );
-  } else if (data.customers.length === 0) {
-    body = (
-      <StatePanel icon={<BoxIcon size={32} />} title={m.empty}>
-        <p>{m.emptyHint}</p>
-      </StatePanel>
-    );
-  } else {
-    body = <CustomersList customers={data.customers} caption={`Customers, page ${data.page}`} />;
-  }
 
   return (
-    <div className="customers-page">
-      <header className="customers-page__header">
-        <h1>Customers</h1>
-        {refreshing && (
-          <span className="customers-page__busy">
-            <span className="spinner spinner--inline" aria-hidden="true" />
-            Updating…
-          </span>
-        )}
-      </header>
-
-      <CustomersToolbar
-        params={params}
-        errors={errors}
-        panelOpen={panelOpen}
-        onPanelOpenChange={setPanelOpen}
-        update={update}
-        clear={clear}
-      />
-
-      <section
-        ref={resultsRef}
-        className={refreshing ? 'customers-results is-refreshing' : 'customers-results'}
-        aria-label="Customer list"
-        aria-busy={refreshing}
-      >
-        {body}
-      </section>
-
-      {data && !badRequest && !customers.isError && (
-        <Pagination
-          noun="Customers"
-          page={params.page}
-          pageSize={params.pageSize}
-          summary={showingLine(data.page, data.pageSize, data.customers.length, data.total, NOUN)}
-          total={data.total}
-          onPage={goToPage}
-          onPageSize={(pageSize) => update({ pageSize })}
+    <ListPage
+      title="Customers"
+      label="Customer list"
+      query={customers}
+      rows={data?.customers}
+      loading="Loading customers..."
+      empty={{ title: m.empty, hint: m.emptyHint }}
+      failed={{ title: m.listLoadFailed, hint: m.listLoadFailedHint }}
+      refusedHint={m.emptyHint}
+      toolbar={
+        <CustomersToolbar
+          params={params}
+          errors={errors}
+          panelOpen={panelOpen}
+          onPanelOpenChange={setPanelOpen}
+          update={update}
+          clear={() => apply(clearCustomerFilters)}
         />
-      )}
-    </div>
+      }
+      paging={
+        data && serverPaging(data, data.customers.length, params, update, { noun: 'Customers', words: NOUN })
+      }
+    >
+      {(rows) => <CustomersList customers={rows} caption={`Customers, page ${data?.page ?? params.page}`} />}
+    </ListPage>
   );
 }

@@ -8,6 +8,7 @@ import { paths } from '../../paths';
 import { useMarketingStats } from './api/get-marketing-stats';
 import { marketingPaths } from './marketing-paths';
 import './marketing.css';
+import './marketing-overview.css';
 import { LoadFailed } from './components/load-failed';
 
 const count = (n: number) => n.toLocaleString('en-US');

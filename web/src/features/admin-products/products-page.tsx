@@ -2,13 +2,10 @@ import { DEFAULT_PRODUCT_PAGE_SIZE, PRODUCT_PAGE_SIZES } from '@shared/constants
 import { adminProductMessages as m } from '@shared/messages';
 import { pageCount } from '@shared/rules/paging';
 import type { Product } from '@shared/schemas/product';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
-import { Pagination } from '../../components/admin/pagination';
+import { useMemo, useRef, useState } from 'react';
 import { Dialog } from '../../components/dialog';
-import { Field, SelectField } from '../../components/form/field';
-import { AlertIcon, BoxIcon, SearchIcon } from '../../components/icons';
-import { LoadingState } from '../../components/loading-state';
-import { StatePanel } from '../../components/state-panel';
+import { type ListNotice, ListPage } from '../../components/list/list-page';
+import { ListSearch, ListToolbar, SearchSelect } from '../../components/list/list-toolbar';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { useDeleteProduct } from './api/delete-product';
 import { useAdminProducts } from './api/list-products';
@@ -29,13 +26,12 @@ export function ProductsPage() {
   const [brand, setBrand] = useState('');
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
-  const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  const [notice, setNotice] = useState<ListNotice | null>(null);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PRODUCT_PAGE_SIZE);
   /** A product just saved: its page is shown once the reloaded list holds it. */
   const [reveal, setReveal] = useState<string | null>(null);
   const addRef = useRef<HTMLButtonElement>(null);
-  const listRef = useRef<HTMLElement>(null);
 
   const all = products.data ?? [];
   const brands = useMemo(() => brandsOf(all), [all]);
@@ -63,7 +59,6 @@ export function ProductsPage() {
   const goToPage = (next: number) => {
     setPage(next);
     setReveal(null);
-    listRef.current?.scrollIntoView({ block: 'start' });
   };
 
   const confirmDelete = () => {
@@ -72,125 +67,87 @@ export function ProductsPage() {
     if (!product) return;
     setNotice(null);
     remove.mutate(product.id, {
-      onSuccess: () => setNotice({ tone: 'ok', text: `Product "${product.name}" deleted.` }),
+      onSuccess: () => setNotice({ tone: 'success', text: `Product "${product.name}" deleted.` }),
       onError: () => setNotice({ tone: 'error', text: m.deleteFailed }),
     });
   };
 
-  let body: ReactNode;
-  if (products.isPending) body = <LoadingState message="Loading products..." />;
-  else if (products.isError)
-    body = (
-      <StatePanel icon={<AlertIcon size={32} />} title={m.loadError} tone="error">
-        <button type="button" className="btn btn--secondary" onClick={() => products.refetch()}>
-          {m.tryAgain}
-        </button>
-      </StatePanel>
-    );
-  else if (shown.length === 0) body = <StatePanel icon={<BoxIcon size={32} />} title={m.empty} />;
-  else
-    body = (
-      <ProductsList
-        products={visible}
-        onEdit={(product) => setEditing({ product })}
-        onDelete={setDeleting}
-        busyId={remove.isPending ? (remove.variables ?? null) : null}
-      />
-    );
-
   return (
-    <div className="admin-products">
-      <header className="admin-products__header">
-        <h1>Products</h1>
-        <div className="admin-products__header-actions">
-          <div className="admin-products__csv">
+    <>
+      <ListPage
+        title="Products"
+        actions={
+          <>
             <ProductCsvActions
               products={all}
               ready={products.isSuccess}
               onImported={() => products.refetch()}
             />
-          </div>
-          <button
-            ref={addRef}
-            type="button"
-            className="btn btn--primary"
-            onClick={() => setEditing({ product: null })}
-          >
-            Add Product
-          </button>
-        </div>
-      </header>
-
-      <search className="admin-products__toolbar" aria-label="Filter products">
-        <Field
-          id="admin-products-search"
-          label="Search products"
-          hideLabel
-          layout="compact"
-          className="admin-products__search"
-        >
-          {(control) => (
-            <>
-              <SearchIcon size={18} className="admin-products__search-icon" aria-hidden="true" />
-              <input
-                {...control}
-                type="search"
-                placeholder={m.searchPlaceholder}
-                value={query}
-                onChange={(event) => fromFirstPage(() => setQuery(event.target.value))}
-              />
-            </>
-          )}
-        </Field>
-        <SelectField
-          options={brands}
-          id="admin-products-brand"
-          label="Brand"
-          hideLabel
-          layout="compact"
-          className="admin-products__brand"
-          value={brand}
-          onChange={(event) => fromFirstPage(() => setBrand(event.target.value))}
-        >
-          <option value="">{m.brandFilterAll}</option>
-        </SelectField>
-      </search>
-
-      {notice && (
-        <p
-          className={`admin-products__notice admin-products__notice--${notice.tone}`}
-          role={notice.tone === 'error' ? 'alert' : 'status'}
-        >
-          {notice.text}
-        </p>
-      )}
-
-      <section
-        ref={listRef}
-        className="admin-products__list"
-        aria-label="Product list"
-        aria-busy={products.isFetching && !products.isPending}
+            <button
+              ref={addRef}
+              type="button"
+              className="btn btn--primary"
+              onClick={() => setEditing({ product: null })}
+            >
+              Add Product
+            </button>
+          </>
+        }
+        toolbar={
+          <ListToolbar>
+            <ListSearch
+              label="Search products"
+              placeholder={m.searchPlaceholder}
+              value={query}
+              onCommit={(text) => fromFirstPage(() => setQuery(text))}
+              commit="change"
+              controls={() => (
+                <SearchSelect
+                  label="Brand"
+                  hideLabel
+                  allLabel={m.brandFilterAll}
+                  options={brands}
+                  value={brand}
+                  onChange={(value) => fromFirstPage(() => setBrand(value))}
+                />
+              )}
+            />
+          </ListToolbar>
+        }
+        notice={notice}
+        onDismissNotice={() => setNotice(null)}
+        label="Product list"
+        query={products}
+        rows={products.data && visible}
+        loading="Loading products..."
+        empty={{ title: m.empty }}
+        failed={{ title: m.loadError, retry: m.tryAgain }}
+        summary={products.data ? `Showing ${shown.length} of ${all.length} products` : undefined}
+        paging={
+          shown.length > 0
+            ? {
+                noun: 'Products',
+                page: current,
+                pageSize,
+                sizes: PRODUCT_PAGE_SIZES,
+                // The count above says how many match; the page buttons say which part is on screen.
+                summary: null,
+                total: shown.length,
+                onPage: goToPage,
+                onPageSize: (size) => fromFirstPage(() => setPageSize(size)),
+              }
+            : undefined
+        }
       >
-        {products.data && (
-          <p className="admin-products__count" aria-live="polite">
-            Showing {shown.length} of {all.length} products
-          </p>
-        )}
-        {body}
-        {products.isSuccess && shown.length > 0 && (
-          <Pagination
-            noun="Products"
-            page={current}
-            pageSize={pageSize}
-            sizes={PRODUCT_PAGE_SIZES}
-            // The count above says how many match; the page buttons say which part is on screen.
-            summary={null}
-            total={shown.length}
-            onPage={goToPage}
-            onPageSize={(size) => fromFirstPage(() => setPageSize(size))}
+        {(rows) => (
+          <ProductsList
+            products={rows}
+            onEdit={(product) => setEditing({ product })}
+            onDelete={setDeleting}
+            busyId={remove.isPending ? (remove.variables ?? null) : null}
           />
         )}
-      </section>
+      </ListPage>
 
       <ProductFormDialog
         open={editing !== null}
@@ -199,7 +156,7 @@ export function ProductsPage() {
         onSaved={(saved, created) => {
           setEditing(null);
           setReveal(saved.id);
-          setNotice({ tone: 'ok', text: `Product "${saved.name}" ${created ? 'added' : 'saved'}.` });
+          setNotice({ tone: 'success', text: `Product "${saved.name}" ${created ? 'added' : 'saved'}.` });
         }}
       />
 
@@ -221,6 +178,6 @@ export function ProductsPage() {
           </div>
         }
       />
-    </div>
+    </>
   );
 }

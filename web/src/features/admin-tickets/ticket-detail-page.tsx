@@ -4,21 +4,19 @@ import { type AdminTicketDetail, isTicketNumber } from '@shared/schemas/admin-ti
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { AlertIcon, ArrowLeftIcon } from '../../components/icons';
+import { listReturnHref } from '../../components/list/use-list-params';
 import { StatePanel } from '../../components/state-panel';
 import { usePageTitle } from '../../hooks/use-page-title';
 import { isApiError } from '../../lib/api-client';
 import { TICKET_DETAIL_RETRIES, useAdminTicket } from './api/get-ticket';
 import { TicketStatusBadge, TicketTagBadge } from './components/ticket-badges';
 import { TicketStatusButton } from './components/ticket-status-button';
-import type { TicketLinkState } from './components/tickets-list';
 import './tickets.css';
 
 function BackLink() {
   // Back to the list as it was filtered when the ticket was opened from it.
-  const state = useLocation().state as Partial<TicketLinkState> | null;
-  const search = typeof state?.listSearch === 'string' ? state.listSearch : '';
   return (
-    <Link to={`/admin/support${search}`} className="ticket-detail__back">
+    <Link to={listReturnHref('/admin/support', useLocation().state)} className="ticket-detail__back">
       <ArrowLeftIcon size={18} />
       {m.back}
     </Link>

@@ -5,6 +5,7 @@ import { LoadingState } from '../../components/loading-state';
 import { SettingsBanner } from '../../components/settings-banner';
 import { SiteFooter } from './components/site-footer';
 import { SiteHeader } from './components/site-header';
+import './root-layout.css';
 
 export const MAIN_CONTENT_ID = 'main-content';
 

@@ -7,15 +7,21 @@ import {
   SEARCH_FIELD_LABELS,
 } from '@shared/rules/admin-customer-filters';
 import { CUSTOMER_SEARCH_FIELDS, MAX_INACTIVE_DAYS } from '@shared/schemas/admin-customer-list';
-import { useId } from 'react';
-import { FiltersPanel, FiltersToggle } from '../../../components/admin/filters-toggle';
-import { ListSearch } from '../../../components/admin/list-search';
-import { CheckboxField, SelectField, TextField } from '../../../components/form/field';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value';
-import type { UpdateOptions } from '../use-customer-list-params';
+import { CheckboxField } from '../../../components/form/field';
+import {
+  FilterDates,
+  FilterNumber,
+  FilterRange,
+  FilterSelect,
+  ListFilters,
+  ListSearch,
+  ListToolbar,
+} from '../../../components/list/list-toolbar';
+import type { UpdateOptions } from '../../../components/list/use-list-params';
 
 type Errors = Partial<Record<CustomerFilterControl, string>>;
 type Update = (patch: CustomerListPatch, options?: UpdateOptions) => void;
+type TypedKey = 'minOrders' | 'maxOrders' | 'minAmount' | 'maxAmount' | 'inactiveDays';
 
 interface CustomersToolbarProps {
   params: CustomerListParams;
@@ -24,70 +30,6 @@ interface CustomersToolbarProps {
   onPanelOpenChange: (open: boolean) => void;
   update: Update;
   clear: () => void;
-}
-
-type TypedKey = 'minOrders' | 'maxOrders' | 'minAmount' | 'maxAmount' | 'inactiveDays';
-
-/** A number typed into the panel: sent after a pause (or on leaving the field), its server error under it. */
-function NumberFilter(props: {
-  name: TypedKey;
-  label: string;
-  params: CustomerListParams;
-  errors: Errors;
-  update: Update;
-  step: number;
-  min: number;
-  max?: number;
-}) {
-  const { name, params, update } = props;
-  const value = useDebouncedValue(params[name], (v, replace) => update({ [name]: v }, { replace }));
-  return (
-    <TextField
-      label={props.label}
-      type="number"
-      inputMode={props.step < 1 ? 'decimal' : 'numeric'}
-      min={props.min}
-      max={props.max}
-      step={props.step}
-      value={value.value}
-      onChange={(event) => value.setValue(event.target.value)}
-      onBlur={value.flush}
-      error={props.errors[name]}
-    />
-  );
-}
-
-/** A pair of days, each ending a range inclusively (the whole of the last day counts). */
-function DayRange(props: {
-  legend: string;
-  from: 'firstFrom' | 'lastFrom';
-  to: 'firstTo' | 'lastTo';
-  params: CustomerListParams;
-  errors: Errors;
-  update: Update;
-}) {
-  const { from, to, params, errors, update } = props;
-  return (
-    <fieldset className="customers-range">
-      <legend>{props.legend}</legend>
-      <TextField
-        label={`${props.legend}: from`}
-        type="date"
-        value={params[from]}
-        max={params[to] || undefined}
-        onChange={(event) => update({ [from]: event.target.value })}
-        error={errors[from]}
-      />
-      <TextField
-        label={`${props.legend}: to`}
-        type="date"
-        value={params[to]}
-        min={params[from] || undefined}
-        onChange={(event) => update({ [to]: event.target.value })}
-        error={errors[to]}
-      />
-    </fieldset>
-  );
 }
 
 /** Search with its fields, and the collapsible filter panel (spec 001 §2 Customers); every value is in the address. */
@@ -99,16 +41,34 @@ export function CustomersToolbar({
   update,
   clear,
 }: CustomersToolbarProps) {
-  const panelId = useId();
-  const active = activePanelFilters(params);
-
   const toggleField = (field: (typeof CUSTOMER_SEARCH_FIELDS)[number], on: boolean) =>
     update({ fields: on ? [...params.fields, field] : params.fields.filter((f) => f !== field) });
 
-  const shared = { params, errors, update };
+  /** A number typed into the panel, sent after a pause (or on leaving the field). */
+  const number = (name: TypedKey, label: string, step: number, min: number, max?: number) => (
+    <FilterNumber
+      label={label}
+      value={params[name]}
+      onCommit={(value, replace) => update({ [name]: value }, { replace })}
+      error={errors[name]}
+      step={step}
+      min={min}
+      max={max}
+    />
+  );
+  const days = (legend: string, from: 'firstFrom' | 'lastFrom', to: 'firstTo' | 'lastTo') => (
+    <FilterDates
+      legend={legend}
+      labels={[`${legend}: from`, `${legend}: to`]}
+      from={params[from]}
+      to={params[to]}
+      errors={{ from: errors[from], to: errors[to] }}
+      onChange={(end, value) => update({ [end === 'from' ? from : to]: value })}
+    />
+  );
 
   return (
-    <div className="customers-toolbar">
+    <ListToolbar>
       <ListSearch
         label="Search customers"
         placeholder="Name, e-mail or phone"
@@ -136,54 +96,33 @@ export function CustomersToolbar({
         </fieldset>
       </ListSearch>
 
-      <div className="customers-toolbar__row">
-        <FiltersToggle
-          open={panelOpen}
-          panelId={panelId}
-          active={active}
-          onToggle={() => onPanelOpenChange(!panelOpen)}
-        />
-      </div>
-
-      <FiltersPanel id={panelId} className="customers-filters" open={panelOpen}>
-        <div className="customers-filters__grid">
-          <fieldset className="customers-range">
-            <legend>Number of orders</legend>
-            <NumberFilter name="minOrders" label="Min orders" step={1} min={0} {...shared} />
-            <NumberFilter name="maxOrders" label="Max orders" step={1} min={0} {...shared} />
-          </fieldset>
-          <fieldset className="customers-range">
-            <legend>Total amount (USD)</legend>
-            <NumberFilter name="minAmount" label="Min amount" step={0.01} min={0} {...shared} />
-            <NumberFilter name="maxAmount" label="Max amount" step={0.01} min={0} {...shared} />
-          </fieldset>
-          <DayRange legend="First order" from="firstFrom" to="firstTo" {...shared} />
-          <DayRange legend="Last order" from="lastFrom" to="lastTo" {...shared} />
-          <div className="customers-range">
-            <SelectField
-              options={INACTIVE_OPTIONS}
-              label="Last order more than … ago"
-              value={params.inactive}
-              onChange={(event) => update({ inactive: event.target.value })}
-            />
-            {params.inactive === 'custom' && (
-              <NumberFilter
-                name="inactiveDays"
-                label="Days since last order"
-                step={1}
-                min={1}
-                max={MAX_INACTIVE_DAYS}
-                {...shared}
-              />
-            )}
-          </div>
-        </div>
-        <div className="customers-filters__actions">
-          <button type="button" className="btn btn--secondary" onClick={clear}>
-            Clear filters
-          </button>
-        </div>
-      </FiltersPanel>
-    </div>
+      <ListFilters
+        open={panelOpen}
+        onOpenChange={onPanelOpenChange}
+        active={activePanelFilters(params)}
+        onClear={clear}
+      >
+        <FilterRange legend="Number of orders">
+          {number('minOrders', 'Min orders', 1, 0)}
+          {number('maxOrders', 'Max orders', 1, 0)}
+        </FilterRange>
+        <FilterRange legend="Total amount (USD)">
+          {number('minAmount', 'Min amount', 0.01, 0)}
+          {number('maxAmount', 'Max amount', 0.01, 0)}
+        </FilterRange>
+        {days('First order', 'firstFrom', 'firstTo')}
+        {days('Last order', 'lastFrom', 'lastTo')}
+        <FilterRange>
+          <FilterSelect
+            label="Last order more than … ago"
+            options={INACTIVE_OPTIONS}
+            value={params.inactive}
+            onChange={(inactive) => update({ inactive })}
+          />
+          {params.inactive === 'custom' &&
+            number('inactiveDays', 'Days since last order', 1, 1, MAX_INACTIVE_DAYS)}
+        </FilterRange>
+      </ListFilters>
+    </ListToolbar>
   );
 }

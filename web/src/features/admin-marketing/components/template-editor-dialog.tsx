@@ -15,6 +15,7 @@ import { LoadingState } from '../../../components/loading-state';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useEmailTemplate, usePreviewEmailTemplate, useUpdateEmailTemplate } from '../api/email-templates';
 import { fieldMessages, type Outcome, ResultLine, refusalMessage } from './marketing-card';
+import './template-editor-dialog.css';
 
 /** A 400 about the template as a whole (unknown variable, cannot render) or about one of its fields. */
 const templateError = (error: unknown, fallback: string): string =>

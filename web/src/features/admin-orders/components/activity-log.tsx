@@ -5,6 +5,7 @@ import { newestFirst } from '@shared/rules/text-order';
 import type { ActivityEntry, AdminOrderDetail } from '@shared/schemas/admin-orders';
 import { ClockIcon } from '../../../components/icons';
 import { DetailSection } from './detail-section';
+import './order-log.css';
 
 const TYPE_LABELS: Record<NonNullable<ActivityEntry['type']>, string> = {
   PAYMENT: 'Payment',

@@ -5,16 +5,20 @@ export type FeedbackTone = 'success' | 'error' | 'info';
 
 /** A result line under a control: errors are alerts, the rest polite status messages. */
 export function Feedback({
+  id,
   tone,
   children,
   testId,
 }: {
+  /** For a field the line is about to name in its description. */
+  id?: string;
   tone: FeedbackTone;
   children: ReactNode;
   testId?: string;
 }) {
   return (
     <p
+      id={id}
       className={`aod-feedback aod-feedback--${tone}`}
       role={tone === 'error' ? 'alert' : 'status'}
       data-testid={testId}

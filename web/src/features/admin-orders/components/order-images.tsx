@@ -14,6 +14,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { DetailSection } from './detail-section';
 import { Feedback } from './feedback';
 import '../../../components/image-viewer.css';
+import './order-images.css';
 
 /** The confirm step's own refusal (one file is not the image it claimed) says which file; else the spec's text. */
 const uploadFailure = (error: unknown): string =>

@@ -2,6 +2,7 @@ import { formatMoney } from '@shared/rules/money';
 import type { AdminOrderDetail } from '@shared/schemas/admin-orders';
 import { BoxIcon } from '../../../components/icons';
 import { DetailSection } from './detail-section';
+import '../../../components/order-table.css';
 
 export function OrderItems({ order }: { order: AdminOrderDetail }) {
   return (

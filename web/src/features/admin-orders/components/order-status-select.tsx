@@ -5,12 +5,8 @@ import type { AdminOrderRow } from '@shared/schemas/admin-order-list';
 import type { OrderStatus } from '@shared/schemas/admin-orders';
 import { type ChangeEvent, type KeyboardEvent, useId, useRef, useState } from 'react';
 import { SelectField } from '../../../components/form/field';
+import type { ListNotice } from '../../../components/list/list-page';
 import { useSetListedOrderStatus } from '../api/set-order-status';
-
-export interface StatusNotice {
-  tone: 'success' | 'error';
-  text: string;
-}
 
 /** Keys that move a closed select's choice (each move fires a change in Chromium and Safari). */
 const MOVE_KEYS = new Set([
@@ -40,7 +36,7 @@ interface OrderStatusSelectProps {
   order: AdminOrderRow;
   /** Resolves true when staff confirm the completion (the customer is e-mailed that they were paid). */
   confirmComplete: (orderId: string) => Promise<boolean>;
-  onNotice: (notice: StatusNotice) => void;
+  onNotice: (notice: ListNotice) => void;
 }
 
 /**

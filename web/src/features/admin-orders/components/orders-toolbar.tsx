@@ -12,79 +12,37 @@ import {
 } from '@shared/rules/admin-order-filters';
 import { statusLabel } from '@shared/rules/admin-order-forms';
 import { SHIPMENT_STATUS_FILTERS } from '@shared/schemas/admin-orders';
-import { memo, useId } from 'react';
-import { FiltersPanel, FiltersToggle } from '../../../components/admin/filters-toggle';
-import { ListSearch } from '../../../components/admin/list-search';
-import { SelectField, TextField } from '../../../components/form/field';
-import { useDebouncedValue } from '../../../hooks/use-debounced-value';
-import type { UpdateOptions } from '../use-order-list-params';
+import { memo } from 'react';
+import {
+  FilterDates,
+  FilterNumber,
+  FilterRange,
+  FilterSelect,
+  ListChips,
+  ListFilters,
+  ListSearch,
+  ListToolbar,
+} from '../../../components/list/list-toolbar';
+import type { UpdateOptions } from '../../../components/list/use-list-params';
 
 const PAYMENT_METHOD_OPTIONS = paymentMethodFilterOptions();
+const SHIPMENT_OPTIONS = SHIPMENT_STATUS_FILTERS.map((value) => ({ value, label: statusLabel(value) }));
 
 const quickLabel = (quick: QuickFilter): string => {
   const hours = QUICK_FILTER_HOURS[quick];
   const window = hours % 24 === 0 && hours > 24 ? `last ${hours / 24} days` : `last ${hours} hours`;
   return `${statusLabel(quick)} (${window})`;
 };
-
-type Errors = Partial<Record<OrderFilterControl, string>>;
+const QUICK_OPTIONS = QUICK_FILTERS.map((value) => ({ value, label: quickLabel(value) }));
 
 interface OrdersToolbarProps {
   params: OrderListParams;
-  errors: Errors;
+  errors: Partial<Record<OrderFilterControl, string>>;
   panelOpen: boolean;
   onPanelOpenChange: (open: boolean) => void;
   update: (patch: OrderListPatch, options?: UpdateOptions) => void;
   toggleQuick: (quick: QuickFilter) => void;
   clear: () => void;
-}
-
-/** One of the panel's choices: 'All …' first, then the options; its error (the server's) under it. */
-function FilterSelect(props: {
-  label: string;
-  allLabel: string;
-  value: string;
-  options: ReadonlyArray<{ value: string; label: string }>;
-  error: string | undefined;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <SelectField
-      options={props.options}
-      label={props.label}
-      layout="compact"
-      className="orders-field"
-      error={props.error}
-      value={props.value}
-      onChange={(event) => props.onChange(event.target.value)}
-    >
-      <option value="">{props.allLabel}</option>
-    </SelectField>
-  );
-}
-
-/** A bound of the order total: typed freely, written to the address after a pause or on leaving the box. */
-function AmountField(props: {
-  label: string;
-  error: string | undefined;
-  debounced: ReturnType<typeof useDebouncedValue>;
-}) {
-  const { value, setValue, flush } = props.debounced;
-  return (
-    <TextField
-      label={props.label}
-      layout="compact"
-      className="orders-field"
-      error={props.error}
-      type="number"
-      inputMode="decimal"
-      min={0}
-      step={0.01}
-      value={value}
-      onChange={(event) => setValue(event.target.value)}
-      onBlur={flush}
-    />
-  );
 }
 
 /**
@@ -101,18 +59,10 @@ export const OrdersToolbar = memo(function OrdersToolbar({
   toggleQuick,
   clear,
 }: OrdersToolbarProps) {
-  const panelId = useId();
-  const minAmount = useDebouncedValue(params.minAmount, (v, replace) =>
-    update({ minAmount: v }, { replace }),
-  );
-  const maxAmount = useDebouncedValue(params.maxAmount, (v, replace) =>
-    update({ maxAmount: v }, { replace }),
-  );
-
   const activeInPanel = PANEL_KEYS.filter((key) => params[key] !== '').length + (params.quick ? 1 : 0);
 
   return (
-    <div className="orders-toolbar">
+    <ListToolbar>
       <ListSearch
         label="Search orders"
         placeholder="Order number, name or e-mail"
@@ -120,94 +70,71 @@ export const OrdersToolbar = memo(function OrdersToolbar({
         onCommit={(q, replace) => update({ q }, { replace })}
         error={errors.q}
       />
-
-      <div className="orders-toolbar__row">
-        <fieldset className="orders-quick">
-          <legend className="visually-hidden">Quick filters</legend>
-          {QUICK_FILTERS.map((quick) => (
-            <button
-              key={quick}
-              type="button"
-              className="orders-chip"
-              aria-pressed={params.quick === quick}
-              onClick={() => toggleQuick(quick)}
-            >
-              {quickLabel(quick)}
-            </button>
-          ))}
-        </fieldset>
-        <FiltersToggle
-          className="orders-toolbar__toggle"
-          open={panelOpen}
-          panelId={panelId}
-          active={activeInPanel}
-          onToggle={() => onPanelOpenChange(!panelOpen)}
+      <ListFilters
+        open={panelOpen}
+        onOpenChange={onPanelOpenChange}
+        active={activeInPanel}
+        onClear={clear}
+        beside={
+          <ListChips
+            legend="Quick filters"
+            options={QUICK_OPTIONS}
+            pressed={params.quick}
+            onPress={toggleQuick}
+          />
+        }
+      >
+        <FilterSelect
+          label="Status"
+          allLabel="All statuses"
+          value={effectiveStatus(params)}
+          options={ORDER_STATUS_OPTIONS}
+          error={errors.status}
+          onChange={(status) => update({ status })}
         />
-      </div>
-
-      <FiltersPanel id={panelId} className="orders-filters" open={panelOpen}>
-        <div className="orders-filters__grid">
-          <FilterSelect
-            label="Status"
-            allLabel="All statuses"
-            value={effectiveStatus(params)}
-            options={ORDER_STATUS_OPTIONS}
-            error={errors.status}
-            onChange={(status) => update({ status })}
+        <FilterSelect
+          label="Shipment status"
+          allLabel="All shipment statuses"
+          value={params.shipmentStatus}
+          options={SHIPMENT_OPTIONS}
+          error={errors.shipmentStatus}
+          onChange={(shipmentStatus) => update({ shipmentStatus })}
+        />
+        <FilterSelect
+          label="Payment method"
+          allLabel="All payment methods"
+          value={params.paymentMethod}
+          options={PAYMENT_METHOD_OPTIONS}
+          error={errors.paymentMethod}
+          onChange={(paymentMethod) => update({ paymentMethod })}
+        />
+        <FilterDates
+          legend="Order date"
+          labels={['From date', 'To date']}
+          from={params.from}
+          to={params.to}
+          errors={{ from: errors.from, to: errors.to }}
+          onChange={(end, value) => update({ [end]: value })}
+        />
+        <FilterRange legend="Order total">
+          <FilterNumber
+            label="Min amount"
+            value={params.minAmount}
+            onCommit={(minAmount, replace) => update({ minAmount }, { replace })}
+            error={errors.minAmount}
+            step={0.01}
+            min={0}
           />
-          <FilterSelect
-            label="Shipment status"
-            allLabel="All shipment statuses"
-            value={params.shipmentStatus}
-            options={SHIPMENT_STATUS_FILTERS.map((value) => ({ value, label: statusLabel(value) }))}
-            error={errors.shipmentStatus}
-            onChange={(shipmentStatus) => update({ shipmentStatus })}
+          <FilterNumber
+            label="Max amount"
+            value={params.maxAmount}
+            onCommit={(maxAmount, replace) => update({ maxAmount }, { replace })}
+            error={errors.maxAmount}
+            step={0.01}
+            min={0}
           />
-          <FilterSelect
-            label="Payment method"
-            allLabel="All payment methods"
-            value={params.paymentMethod}
-            options={PAYMENT_METHOD_OPTIONS}
-            error={errors.paymentMethod}
-            onChange={(paymentMethod) => update({ paymentMethod })}
-          />
-
-          <fieldset className="orders-range">
-            <legend>Order date</legend>
-            <TextField
-              label="From date"
-              layout="compact"
-              className="orders-field"
-              error={errors.from}
-              type="date"
-              value={params.from}
-              max={params.to || undefined}
-              onChange={(event) => update({ from: event.target.value })}
-            />
-            <TextField
-              label="To date"
-              layout="compact"
-              className="orders-field"
-              error={errors.to}
-              type="date"
-              value={params.to}
-              min={params.from || undefined}
-              onChange={(event) => update({ to: event.target.value })}
-            />
-          </fieldset>
-
-          <fieldset className="orders-range">
-            <legend>Order total</legend>
-            <AmountField label="Min amount" error={errors.minAmount} debounced={minAmount} />
-            <AmountField label="Max amount" error={errors.maxAmount} debounced={maxAmount} />
-          </fieldset>
-        </div>
-        <div className="orders-filters__actions">
-          <button type="button" className="btn btn--secondary" onClick={clear}>
-            Clear filters
-          </button>
-        </div>
-      </FiltersPanel>
-    </div>
+        </FilterRange>
+      </ListFilters>
+    </ListToolbar>
   );
 });

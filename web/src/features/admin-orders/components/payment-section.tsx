@@ -1,5 +1,6 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { adminOrderMessages as m } from '@shared/messages';
-import { paymentDetailLabel, paymentMethodLabel, validatePaymentForm } from '@shared/rules/admin-order-forms';
+import { paymentDetailLabel, paymentMethodLabel } from '@shared/rules/admin-order-forms';
 import { formatDateTime } from '@shared/rules/date-format';
 import { formatMoney } from '@shared/rules/money';
 import { newestFirst } from '@shared/rules/text-order';
@@ -7,48 +8,75 @@ import {
   ADMIN_PAYMENT_METHOD_LABELS,
   ADMIN_PAYMENT_METHODS,
   type AdminOrderDetail,
+  type LogPaymentForm,
+  type LogPaymentRequest,
+  ZLogPaymentForm,
 } from '@shared/schemas/admin-orders';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { SelectField, TextAreaField, TextField } from '../../../components/form/field';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { TextAreaField, TextField } from '../../../components/form/field';
+import { RadioGroup } from '../../../components/form/radio-group';
 import { DollarIcon } from '../../../components/icons';
 import { useLogPayment } from '../api/log-payment';
 import { useRevealPayoutDetails } from '../api/reveal-payout-details';
 import { DetailSection } from './detail-section';
 import { Feedback, refusalMessage } from './feedback';
+import '../../../components/order-table.css';
 
-function LogPaymentForm({ orderId }: { orderId: string }) {
+const EMPTY_PAYMENT: LogPaymentForm = { amount: '', amountUnreadable: false, method: '', notes: '' };
+const METHOD_OPTIONS = ADMIN_PAYMENT_METHODS.map((value) => ({
+  value,
+  label: ADMIN_PAYMENT_METHOD_LABELS[value],
+}));
+
+/**
+ * Spec 001 §5 'Payment logging', on the shared schema: the button waits for an amount and a method; a refused
+ * amount or method is announced in the result line under the button, which the field in question names in its
+ * description.
+ */
+function LogPaymentFormSection({ orderId }: { orderId: string }) {
   const id = useId();
+  const feedbackId = `${id}-feedback`;
   const mutation = useLogPayment(orderId);
-  const [amount, setAmount] = useState('');
-  // A number field holding text it cannot read reports '' as its value: remember that it is not empty.
-  const [amountUnreadable, setAmountUnreadable] = useState(false);
-  const [method, setMethod] = useState('');
-  const [notes, setNotes] = useState('');
   const [feedback, setFeedback] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const ready = (amount.trim() !== '' || amountUnreadable) && method !== '';
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setValue,
+    control,
+    formState: { errors },
+  } = useForm<LogPaymentForm, unknown, LogPaymentRequest>({
+    resolver: zodResolver(ZLogPaymentForm),
+    defaultValues: EMPTY_PAYMENT,
+  });
+  const [amount, amountUnreadable, method] = useWatch({
+    control,
+    name: ['amount', 'amountUnreadable', 'method'],
+  });
+  // A number field holding text it cannot read reports '' as its value: it is not empty all the same.
+  const ready = (amount.trim() !== '' || amountUnreadable === true) && method !== '';
+  /** The result line describes the field it refuses, which is marked invalid. */
+  const refusal = (field: keyof LogPaymentForm) =>
+    feedback?.tone === 'error' && errors[field] ? feedbackId : undefined;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const checked = validatePaymentForm({ amount, method, notes, amountUnreadable });
-    if (!checked.ok) {
-      setFeedback({ tone: 'error', text: checked.message });
-      return;
-    }
-    setFeedback(null);
-    mutation.mutate(checked.value, {
-      onSuccess: () => {
-        setAmount('');
-        setAmountUnreadable(false);
-        setMethod('');
-        setNotes('');
-        setFeedback({
-          tone: 'success',
-          text: `Payment of ${formatMoney(checked.value.amount)} logged.`,
-        });
-      },
-      onError: () => setFeedback({ tone: 'error', text: m.paymentFailed }),
-    });
-  };
+  const submit = handleSubmit(
+    (value) => {
+      setFeedback(null);
+      mutation.mutate(value, {
+        onSuccess: () => {
+          reset(EMPTY_PAYMENT);
+          setFeedback({ tone: 'success', text: `Payment of ${formatMoney(value.amount)} logged.` });
+        },
+        onError: () => setFeedback({ tone: 'error', text: m.paymentFailed }),
+      });
+    },
+    (refused) =>
+      setFeedback({
+        tone: 'error',
+        text: refused.amount?.message ?? refused.method?.message ?? refused.notes?.message ?? m.paymentAmount,
+      }),
+  );
 
   return (
     <form className="aod-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
@@ -57,40 +85,33 @@ function LogPaymentForm({ orderId }: { orderId: string }) {
       </h3>
       <div className="aod-form__grid">
         <TextField
-          id={`${id}-amount`}
           label="Amount (USD)"
           type="number"
           inputMode="decimal"
           min="0.01"
           step="0.01"
-          value={amount}
-          onChange={(event) => setAmount(event.currentTarget.value)}
+          {...register('amount')}
           // React fires no change while the value stays '', as it does when typed text is unreadable.
-          onInput={(event) => setAmountUnreadable(event.currentTarget.validity.badInput)}
+          onInput={(event) => setValue('amountUnreadable', event.currentTarget.validity.badInput)}
+          describedBy={refusal('amount')}
+          aria-invalid={refusal('amount') ? true : undefined}
           data-testid="payment-amount"
         />
-        <SelectField
-          id={`${id}-method`}
-          label="Payment method"
-          value={method}
-          onChange={(event) => setMethod(event.target.value)}
-          data-testid="payment-method"
-        >
-          <option value="">Select a method</option>
-          {ADMIN_PAYMENT_METHODS.map((value) => (
-            <option key={value} value={value}>
-              {ADMIN_PAYMENT_METHOD_LABELS[value]}
-            </option>
-          ))}
-        </SelectField>
+        <RadioGroup
+          legend="Payment method"
+          className="aod-form__full"
+          options={METHOD_OPTIONS}
+          {...register('method')}
+          describedBy={refusal('method')}
+        />
         <TextAreaField
-          id={`${id}-notes`}
           label="Payment notes (optional)"
           className="aod-form__full"
           rows={2}
           maxLength={1000}
-          value={notes}
-          onChange={(event) => setNotes(event.target.value)}
+          {...register('notes')}
+          describedBy={refusal('notes')}
+          aria-invalid={refusal('notes') ? true : undefined}
         />
       </div>
       <button
@@ -103,7 +124,7 @@ function LogPaymentForm({ orderId }: { orderId: string }) {
         {mutation.isPending ? 'Logging...' : 'Log Payment'}
       </button>
       {feedback && (
-        <Feedback tone={feedback.tone} testId="payment-feedback">
+        <Feedback id={feedbackId} tone={feedback.tone} testId="payment-feedback">
           {feedback.text}
         </Feedback>
       )}
@@ -227,7 +248,7 @@ export function PaymentSection({ order }: { order: AdminOrderDetail }) {
 
       <PayoutDetails key={order.orderId} order={order} />
 
-      <LogPaymentForm orderId={order.orderId} />
+      <LogPaymentFormSection orderId={order.orderId} />
 
       <h3 id="payment-history-title" className="aod-subtitle">
         Payment history

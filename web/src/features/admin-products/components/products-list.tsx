@@ -1,9 +1,10 @@
 import { formatMoney } from '@shared/rules/money';
 import type { Product } from '@shared/schemas/product';
 import { ImageIcon } from '../../../components/icons';
+import { type CardLayout, type Column, DataTable } from '../../../components/list/data-table';
 
 interface ProductsListProps {
-  products: Product[];
+  products: readonly Product[];
   onEdit: (product: Product) => void;
   onDelete: (product: Product) => void;
   /** The product whose delete is under way: its buttons wait. */
@@ -61,104 +62,59 @@ function Actions({
   );
 }
 
-/**
- * The products as a table where there is room and as cards where there is not (a container query picks one;
- * the other is display:none, so nobody meets the same product twice).
- */
+const COLUMNS: ReadonlyArray<Column<Product>> = [
+  { key: 'image', header: 'Image', hideHeader: true, cell: (p) => <Thumb product={p} /> },
+  { key: 'id', header: 'ID', cell: (p) => p.productId },
+  {
+    key: 'name',
+    header: 'Product',
+    rowHeader: true,
+    className: 'admin-products__name',
+    cell: (p) => (
+      <>
+        {p.name}
+        {p.description && <span className="admin-products__desc">{p.description}</span>}
+      </>
+    ),
+  },
+  { key: 'brand', header: 'Brand', cell: (p) => p.brand },
+  {
+    key: 'type',
+    header: 'Type',
+    cell: (p) => (
+      <>
+        {p.productType}
+        {p.productType === 'Other' && p.expirationMonths && (
+          <span className="admin-products__desc">{expiration(p)}</span>
+        )}
+      </>
+    ),
+  },
+  { key: 'price', header: 'Price', numeric: true, cell: (p) => formatMoney(p.buybackPrice) },
+  { key: 'boxes', header: 'Boxes', numeric: true, cell: (p) => p.boxCount ?? '—' },
+  { key: 'stock', header: 'Stock', cell: (p) => <StockBadge inStock={p.inStock} /> },
+];
+
+/** The products through the list kit: a table where there is room, cards where there is not. */
 export function ProductsList({ products, onEdit, onDelete, busyId }: ProductsListProps) {
+  const actions = (p: Product) => (
+    <Actions product={p} onEdit={onEdit} onDelete={onDelete} busy={busyId === p.id} />
+  );
+  const card: CardLayout<Product> = {
+    lead: (p) => <Thumb product={p} />,
+    title: (p) => p.name,
+    sub: (p) => `#${p.productId} · ${p.brand}`,
+    facts: ['price', 'type', 'boxes', 'stock'],
+    actions,
+  };
   return (
-    <>
-      <div className="admin-products__table-wrap">
-        <table className="admin-products__table">
-          <caption className="visually-hidden">Products</caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <span className="visually-hidden">Image</span>
-              </th>
-              <th scope="col">ID</th>
-              <th scope="col">Product</th>
-              <th scope="col">Brand</th>
-              <th scope="col">Type</th>
-              <th scope="col" className="admin-products__num">
-                Price
-              </th>
-              <th scope="col" className="admin-products__num">
-                Boxes
-              </th>
-              <th scope="col">Stock</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {products.map((p) => (
-              <tr key={p.id}>
-                <td>
-                  <Thumb product={p} />
-                </td>
-                <td>{p.productId}</td>
-                <th scope="row" className="admin-products__name">
-                  {p.name}
-                  {p.description && <span className="admin-products__desc">{p.description}</span>}
-                </th>
-                <td>{p.brand}</td>
-                <td>
-                  {p.productType}
-                  {p.productType === 'Other' && p.expirationMonths && (
-                    <span className="admin-products__desc">{expiration(p)}</span>
-                  )}
-                </td>
-                <td className="admin-products__num">{formatMoney(p.buybackPrice)}</td>
-                <td className="admin-products__num">{p.boxCount ?? '—'}</td>
-                <td>
-                  <StockBadge inStock={p.inStock} />
-                </td>
-                <td>
-                  <Actions product={p} onEdit={onEdit} onDelete={onDelete} busy={busyId === p.id} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ul className="admin-products__cards" aria-label="Products">
-        {products.map((p) => (
-          <li key={p.id} className="admin-products__card">
-            <div className="admin-products__card-head">
-              <Thumb product={p} />
-              <div>
-                <h2 className="admin-products__card-title">{p.name}</h2>
-                <p className="admin-products__card-sub">
-                  #{p.productId} · {p.brand}
-                </p>
-              </div>
-            </div>
-            <dl className="admin-products__card-facts">
-              <div>
-                <dt>Price</dt>
-                <dd>{formatMoney(p.buybackPrice)}</dd>
-              </div>
-              <div>
-                <dt>Type</dt>
-                <dd>{p.productType}</dd>
-              </div>
-              <div>
-                <dt>Boxes</dt>
-                <dd>{p.boxCount ?? '—'}</dd>
-              </div>
-              <div>
-                <dt>Stock</dt>
-                <dd>
-                  <StockBadge inStock={p.inStock} />
-                </dd>
-              </div>
-            </dl>
-            <Actions product={p} onEdit={onEdit} onDelete={onDelete} busy={busyId === p.id} />
-          </li>
-        ))}
-      </ul>
-    </>
+    <DataTable
+      rows={products}
+      rowKey={(p) => p.id}
+      columns={[...COLUMNS, { key: 'actions', header: 'Actions', hideHeader: true, cell: actions }]}
+      card={card}
+      caption="Products"
+      wide
+    />
   );
 }

@@ -3,6 +3,7 @@ import type { SecretSetting } from '@shared/rules/settings-defaults';
 import type { SecretStatus } from '@shared/schemas/admin-settings';
 import { useId } from 'react';
 import { type Control, Controller, useWatch } from 'react-hook-form';
+import { RadioGroup } from '../../../components/form/radio-group';
 import { AlertIcon, CheckCircleIcon } from '../../../components/icons';
 import type { SettingsForm } from '../settings-form';
 import { SettingText } from './fields';
@@ -10,6 +11,11 @@ import { type SaveStatus, SettingsCard, StatusLine } from './settings-card';
 
 const masked = (status: SecretStatus): string =>
   status.set ? (status.last4 ? `•••• ${status.last4}` : 'Set') : m.secretNotSet;
+
+const MODES = [
+  { value: 'test', label: 'Test Mode' },
+  { value: 'production', label: 'Production Mode' },
+];
 
 const CREDENTIALS: ReadonlyArray<{ name: SecretSetting; label: string }> = [
   { name: 'easypost_test_api', label: 'Test API key' },
@@ -40,7 +46,7 @@ export function ShippingCard({
   onModeChange,
 }: ShippingCardProps) {
   const production = useWatch({ control, name: 'easypost_use_production' });
-  const legendId = useId();
+  const noteId = useId();
   return (
     <SettingsCard
       id="settings-shipping"
@@ -53,35 +59,23 @@ export function ShippingCard({
         control={control}
         name="easypost_use_production"
         render={({ field }) => (
-          <fieldset className="settings-mode" aria-describedby={`${legendId}-note`}>
-            <legend id={legendId}>Shipping mode</legend>
-            <div className="settings-mode__options">
-              {[
-                { value: false, label: 'Test Mode' },
-                { value: true, label: 'Production Mode' },
-              ].map((option) => (
-                <label
-                  key={option.label}
-                  className={`settings-mode__option${field.value === option.value ? ' settings-mode__option--on' : ''}`}
-                >
-                  <input
-                    type="radio"
-                    name={field.name}
-                    checked={field.value === option.value}
-                    disabled={modeSaving}
-                    onChange={() => {
-                      field.onChange(option.value);
-                      onModeChange();
-                    }}
-                  />
-                  {option.label}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <RadioGroup
+            legend="Shipping mode"
+            variant="segmented"
+            className="settings-mode"
+            describedBy={noteId}
+            options={MODES}
+            name={field.name}
+            value={field.value ? 'production' : 'test'}
+            disabled={modeSaving}
+            onChange={(event) => {
+              field.onChange(event.target.value === 'production');
+              onModeChange();
+            }}
+          />
         )}
       />
-      <div id={`${legendId}-note`}>
+      <div id={noteId}>
         {production ? (
           <p className="settings-mode-note settings-mode-note--production" data-testid="shipping-mode-note">
             <CheckCircleIcon size={18} />

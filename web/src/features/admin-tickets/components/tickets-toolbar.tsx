@@ -6,9 +6,7 @@ import {
   type TicketListParams,
   type TicketListPatch,
 } from '@shared/rules/admin-ticket-filters';
-import { type FormEvent, useEffect, useState } from 'react';
-import { Field, SelectField } from '../../../components/form/field';
-import { SearchIcon } from '../../../components/icons';
+import { ListChips, ListSearch, ListToolbar, SearchSelect } from '../../../components/list/list-toolbar';
 
 interface TicketsToolbarProps {
   params: TicketListParams;
@@ -21,88 +19,40 @@ interface TicketsToolbarProps {
  * typed apply on Search, and with a change of 'Search in' or status.
  */
 export function TicketsToolbar({ params, update, clear }: TicketsToolbarProps) {
-  const [query, setQuery] = useState(params.q);
-  // The address changed elsewhere (Clear, Back): the box shows what the list is searching for.
-  useEffect(() => setQuery(params.q), [params.q]);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    update({ q: query.trim() });
-  };
-
   return (
-    <div className="tickets-toolbar">
-      <fieldset className="tickets-tabs">
-        <legend className="visually-hidden">Ticket tag</legend>
-        {TICKET_TAG_TABS.map((tab) => (
-          <button
-            key={tab.value}
-            type="button"
-            className="tickets-tab"
-            aria-pressed={params.tag === tab.value}
-            onClick={() => update({ tag: tab.value })}
-          >
-            {tab.label}
-          </button>
-        ))}
-      </fieldset>
-
-      <search>
-        <form className="tickets-search" onSubmit={onSubmit}>
-          <Field label="Search tickets" layout="compact" className="tickets-field tickets-field--query">
-            {(control) => (
-              <div className="tickets-search__box">
-                <SearchIcon size={20} className="tickets-search__icon" />
-                <input
-                  {...control}
-                  type="search"
-                  value={query}
-                  onChange={(event) => setQuery(event.target.value)}
-                  placeholder="Words to look for"
-                  autoComplete="off"
-                  enterKeyHint="search"
-                  maxLength={100}
-                />
-              </div>
-            )}
-          </Field>
-          <SelectField
-            options={TICKET_FIELD_OPTIONS}
-            label={m.searchIn}
-            layout="compact"
-            className="tickets-field"
-            value={params.field}
-            onChange={(event) =>
-              update({ q: query.trim(), field: event.target.value as TicketListParams['field'] })
-            }
-          />
-          <SelectField
-            options={TICKET_STATUS_OPTIONS}
-            label="Status"
-            layout="compact"
-            className="tickets-field"
-            value={params.status}
-            onChange={(event) =>
-              update({ q: query.trim(), status: event.target.value as TicketListParams['status'] })
-            }
-          />
-          <div className="tickets-search__actions">
-            <button type="submit" className="btn btn--primary">
-              Search
-            </button>
-            <button
-              type="button"
-              className="btn btn--secondary"
-              onClick={() => {
-                setQuery('');
-                clear();
-              }}
-            >
-              Clear
-            </button>
-          </div>
-        </form>
-      </search>
-    </div>
+    <ListToolbar>
+      <ListChips
+        legend="Ticket tag"
+        options={TICKET_TAG_TABS}
+        pressed={params.tag}
+        onPress={(tag) => update({ tag })}
+      />
+      <ListSearch
+        label="Search tickets"
+        placeholder="Words to look for"
+        value={params.q}
+        onCommit={(q) => update({ q: q.trim() })}
+        commit="submit"
+        showLabel
+        className="tickets-search"
+        onClear={clear}
+        controls={(typed) => (
+          <>
+            <SearchSelect
+              label={m.searchIn}
+              options={TICKET_FIELD_OPTIONS}
+              value={params.field}
+              onChange={(field) => update({ q: typed.trim(), field: field as TicketListParams['field'] })}
+            />
+            <SearchSelect
+              label="Status"
+              options={TICKET_STATUS_OPTIONS}
+              value={params.status}
+              onChange={(status) => update({ q: typed.trim(), status: status as TicketListParams['status'] })}
+            />
+          </>
+        )}
+      />
+    </ListToolbar>
   );
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { CartIcon } from '../../../components/icons';
 import { useCartQuantity } from '../../../lib/cart/cart-store';
 import { paths } from '../../../paths';
+import './cart-link.css';
 
 export const cartLabel = (quantity: number): string =>
   `Cart, ${quantity} ${quantity === 1 ? 'item' : 'items'}`;

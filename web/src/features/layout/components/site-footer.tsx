@@ -4,6 +4,7 @@ import { SiteLogo } from '../../../components/site-logo';
 import { socialNetworks, telHref } from '../../../lib/contact-links';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { paths } from '../../../paths';
+import './site-footer.css';
 
 const quickLinks = [
   { to: paths.products.path, label: 'Sell Strips' },

@@ -6,6 +6,7 @@ import { SiteLogo } from '../../../components/site-logo';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { paths } from '../../../paths';
 import { CartLink } from './cart-link';
+import './site-header.css';
 
 const NAV_ID = 'primary-navigation';
 

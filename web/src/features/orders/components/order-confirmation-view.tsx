@@ -15,6 +15,7 @@ import { ShippingLabel } from './shipping-label';
 import { SupportDialog } from './support-dialog';
 import '../../../components/summary-total.css';
 import '../../../components/confirmation-facts.css';
+import '../../../components/check-list.css';
 
 const SHIPPING_TIPS = [
   'Pack the boxes snugly in a sturdy shipping box, with padding so nothing shifts.',

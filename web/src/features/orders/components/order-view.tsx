@@ -22,6 +22,7 @@ import { OrderImages } from './order-images';
 import { OrderProgress } from './order-progress';
 import { SupportBar } from './support-bar';
 import '../orders.css';
+import '../../../components/order-table.css';
 
 const STATUS_ICONS: Record<TrackingTone, ReactNode> = {
   pending: <BoxIcon size={32} />,

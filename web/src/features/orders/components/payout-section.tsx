@@ -4,6 +4,7 @@ import type { PayoutMethod } from '@shared/rules/settings-defaults';
 import { useId } from 'react';
 import type { UseFormRegister } from 'react-hook-form';
 import { TextField } from '../../../components/form/field';
+import { RadioGroup } from '../../../components/form/radio-group';
 import { AlertIcon, InfoIcon } from '../../../components/icons';
 import type { CheckoutFormInput } from '../checkout-form-types';
 import { PAYOUT_FIELDS } from '../payout-fields';
@@ -26,17 +27,13 @@ function MethodGroup({
 }) {
   if (methods.length === 0) return null;
   return (
-    <fieldset className="payout-choice">
-      <legend className="payout-choice__legend">{legend}</legend>
-      <div className="payout-choice__options">
-        {methods.map((method) => (
-          <label key={method} className="payout-option">
-            <input type="radio" value={method} {...register('payout.method')} />
-            <span className="payout-option__label">{payoutMethodDisplay(method)}</span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
+    <RadioGroup
+      legend={legend}
+      legendClassName="payout-choice__legend"
+      className="payout-choice"
+      options={methods.map((method) => ({ value: method, label: payoutMethodDisplay(method) }))}
+      {...register('payout.method')}
+    />
   );
 }
 

@@ -1,7 +1,7 @@
 import { ORDER_PAGE_SIZES } from '@shared/constants';
 import { pageCount, pageItems } from '@shared/rules/paging';
 import { SelectField } from '../form/field';
-import './pagination.css';
+import './list.css';
 
 interface PaginationProps {
   /** What the list holds, capitalised and plural: 'Orders' gives 'Orders per page' and 'Orders pages'. */
