@@ -162,6 +162,14 @@ export const inspectionMessages = {
   windowEnded: 'The time to answer this inspection has ended',
   nothingToAnswer: 'There is nothing to answer: everything was accepted at full value',
   tooMany: (n: number) => `Too many attempts. Please try again in ${minutes(n)}.`,
+  // The web's own words (the shared summary and the tracking page).
+  receivedCount: (count: number) => `${count} received`,
+  lineDue: 'Due for this line',
+  answerFromEmail:
+    'To accept or ask for your items back, open the link in the e-mail we sent you about this inspection.',
+  answerTitle: 'Your answer',
+  returnedTracking: (number: string) => `Return tracking number: ${number}`,
+  photoAlt: (name: string, n: number) => `Photo ${n} of ${name}`,
 } as const;
 
 export const contactMessages = {
