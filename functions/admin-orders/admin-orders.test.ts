@@ -21,7 +21,7 @@ const ddb = mockClient(DynamoDBDocumentClient);
 const s3 = mockClient(S3Client);
 const sqs = mockClient(SQSClient);
 // Imported after the mocks so their module-scope clients are the mocked ones.
-const { toAdminDetail } = require('./order-detail') as typeof import('./order-detail');
+const { toAdminDetail } = require('../lib/order-detail') as typeof import('../lib/order-detail');
 const { logPayment } = require('./order-payments') as typeof import('./order-payments');
 const { setOrderStatus } = require('./order-status') as typeof import('./order-status');
 const { addNote } = require('./order-notes') as typeof import('./order-notes');

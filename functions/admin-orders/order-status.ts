@@ -4,11 +4,11 @@ import { adminOrderMessages as m } from '../../shared/messages.js';
 import { formatMoney } from '../../shared/rules/money.js';
 import type { ActivityEntry, OrderStatus, PaymentLogEntry } from '../../shared/schemas/admin-orders.js';
 import { counterShard, counters, dayOf, type OrderItem, order as orderEntity } from '../lib/entities.js';
+import { completionEmailProblem } from '../lib/order-completion.js';
 import { storedAmount } from '../lib/order-views.js';
 import { changeOrder, commit, counterUpdate, getOrderForStaff, OrderUpdate } from '../lib/order-writes.js';
 import { outboxPut, outboxRecord } from '../lib/outbox.js';
 import { planStatusChange } from './order-counters.js';
-import { completionEmailProblem } from './send-order-email.js';
 
 export interface StatusResult {
   order: OrderItem;

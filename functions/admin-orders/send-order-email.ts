@@ -5,10 +5,8 @@ import type { ActivityEntry, OrderEmailTemplate } from '../../shared/schemas/adm
 import { queueTemplatedEmail } from '../lib/email/send-email.js';
 import { readEmailSettings } from '../lib/email/stored-email-settings.js';
 import { findTemplate } from '../lib/email/templates.js';
-import type { OrderItem } from '../lib/entities.js';
 import { requireEnv } from '../lib/env.js';
 import { AppError } from '../lib/errors.js';
-import { errorDetails, log } from '../lib/log.js';
 import { completionVars, emailableOrder, ORDER_EMAIL_DEFAULTS, orderEmailVars } from '../lib/order-emails.js';
 import { changeOrder, commit, getOrderForStaff, OrderUpdate } from '../lib/order-writes.js';
 import { toPublicSettings } from '../lib/settings/public-settings.js';
@@ -78,23 +76,4 @@ export async function queueOrderEmail(
     await commit(update);
   });
   return { message: SENT[name] };
-}
-
-/**
- * Why a completion cannot e-mail the seller (spec 001 §5's reasons: e-mail switched off, order data missing,
- * the stored template unusable), or null when the e-mail can be owed.
- */
-export async function completionEmailProblem(order: OrderItem): Promise<string | null> {
-  try {
-    emailableOrder(order);
-    if (!(await findTemplate('order_completed', ORDER_EMAIL_DEFAULTS))) {
-      return m.templateNotFound('order_completed');
-    }
-    if (!readEmailSettings(await getStoredSettings()).isEnabled) return emailDisabledMessage;
-    return null;
-  } catch (error) {
-    if (error instanceof AppError && error.status < 500) return error.message;
-    log('error', 'completion e-mail check failed', { orderId: order.order_id, ...errorDetails(error) });
-    return m.completionFailed;
-  }
 }

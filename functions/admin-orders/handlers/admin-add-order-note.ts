@@ -1,7 +1,7 @@
 import { adminAddOrderNote as route } from '../../../shared/routes/admin-add-order-note.js';
 import { systemClock } from '../../lib/clock.js';
 import { httpRoute } from '../../lib/http.js';
-import { toAdminDetail } from '../order-detail.js';
+import { toAdminDetail } from '../../lib/order-detail.js';
 import { addNote } from '../order-notes.js';
 
 export const handler = httpRoute(route, async ({ params, body, auth }) =>

@@ -1,8 +1,8 @@
 import { adminSendOrderEmail as route } from '../../../shared/routes/admin-send-order-email.js';
 import { systemClock } from '../../lib/clock.js';
 import { httpRoute } from '../../lib/http.js';
+import { toAdminDetail } from '../../lib/order-detail.js';
 import { getOrderForStaff } from '../../lib/order-writes.js';
-import { toAdminDetail } from '../order-detail.js';
 import { queueOrderEmail } from '../send-order-email.js';
 
 export const handler = httpRoute(route, async ({ params, body, auth }) => {

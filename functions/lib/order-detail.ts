@@ -1,7 +1,7 @@
 import { fromCents, toCents } from '../../shared/rules/money.js';
 import { paymentStatus } from '../../shared/rules/order.js';
 import type { AdminOrderDetail, PaymentLogEntry } from '../../shared/schemas/admin-orders.js';
-import type { OrderItem } from '../lib/entities.js';
+import type { OrderItem } from './entities.js';
 import {
   activityLogOf,
   list,
@@ -11,8 +11,8 @@ import {
   storedImages,
   storedNotes,
   text,
-} from '../lib/order-views.js';
-import { maskedPayoutDetails } from '../lib/payout-details.js';
+} from './order-views.js';
+import { maskedPayoutDetails } from './payout-details.js';
 
 const nullableText = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
