@@ -165,6 +165,8 @@ export const adminTicketMessages = {
 /** The back office's settings page (spec 001 §2, §4, §8) and the save route's per-field messages. */
 export const adminSettingsMessages = {
   title: 'Settings',
+  answerDays: 'Answer window must be a whole number of days from 1 to 60',
+  answerDaysLabel: 'Days a seller has to answer an inspection',
   initializing: 'Initializing...',
   loading: 'Loading settings...',
   authRequired: 'Authentication Required',

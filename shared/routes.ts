@@ -169,7 +169,7 @@ export const workers = {
     maxConcurrency: 4,
     capabilities: [
       items(['GetItem', 'UpdateItem'], 'order'),
-      items(['PutItem'], 'outbox'),
+      items(['PutItem'], 'outbox', 'tracking'),
       items(['GetItem'], 'settings'),
       'secret:read',
     ],

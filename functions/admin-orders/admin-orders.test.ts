@@ -11,7 +11,7 @@ import { adminOrderMessages as m } from '../../shared/messages';
 import { ZAdminOrderDetail } from '../../shared/schemas/admin-orders';
 import { counters, order } from '../lib/entities';
 import { AppError } from '../lib/errors';
-import { planPayment, planStatusChange } from './order-counters';
+import { planPayment, planStatusChange } from '../lib/order-counters';
 
 process.env.TABLE_NAME = 'test-table';
 process.env.IMAGES_BUCKET = 'images-bucket';

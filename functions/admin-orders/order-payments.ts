@@ -3,10 +3,10 @@ import { adminOrderMessages as m } from '../../shared/messages.js';
 import { formatMoney } from '../../shared/rules/money.js';
 import type { LogPaymentRequest } from '../../shared/schemas/admin-orders.js';
 import { counterShard, counters, dayOf, type OrderItem } from '../lib/entities.js';
+import { planPayment } from '../lib/order-counters.js';
 import { storedAmount } from '../lib/order-views.js';
 import { changeOrder, commit, counterUpdate, getOrderForStaff, OrderUpdate } from '../lib/order-writes.js';
 import { paymentMethodLabel } from '../lib/payment-methods.js';
-import { planPayment } from './order-counters.js';
 
 /**
  * Logs a payment (spec 001 §4): ADD to paid_amount, the method and notes, payment and activity log entries,

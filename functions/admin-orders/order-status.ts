@@ -5,10 +5,10 @@ import { formatMoney } from '../../shared/rules/money.js';
 import type { ActivityEntry, OrderStatus, PaymentLogEntry } from '../../shared/schemas/admin-orders.js';
 import { counterShard, counters, dayOf, type OrderItem, order as orderEntity } from '../lib/entities.js';
 import { completionEmailProblem } from '../lib/order-completion.js';
+import { planStatusChange } from '../lib/order-counters.js';
 import { storedAmount } from '../lib/order-views.js';
 import { changeOrder, commit, counterUpdate, getOrderForStaff, OrderUpdate } from '../lib/order-writes.js';
 import { outboxPut, outboxRecord } from '../lib/outbox.js';
-import { planStatusChange } from './order-counters.js';
 
 export interface StatusResult {
   order: OrderItem;

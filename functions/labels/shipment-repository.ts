@@ -13,6 +13,7 @@ import {
 } from '../lib/entities.js';
 import { outboxPut, outboxRecord } from '../lib/outbox.js';
 import { conditional } from '../lib/races.js';
+import { putItem, trackingPointer } from '../lib/receiving/entities.js';
 
 export const referenceFor = (orderId: string, generation: number): string =>
   generation <= 1 ? orderId : `${orderId}-${generation}`;
@@ -257,8 +258,14 @@ export async function recordPurchase(
       remove: 'qr_code_url, label_broker_id',
       values: { ':url': label.labelUrl, ':tracking': label.trackingNumber, ...timeline.values },
     },
-    // The label e-mail is owed by this purchase, once per generation: the outbox relay queues it.
-    [outboxPut(outboxRecord('label', orderId, now, { unique: job.generation, generation: job.generation }))],
+    [
+      // The label e-mail is owed by this purchase, once per generation: the outbox relay queues it.
+      outboxPut(outboxRecord('label', orderId, now, { unique: job.generation, generation: job.generation })),
+      // The packing table finds the box by the number on its label (a label bought again points anew).
+      ...(label.trackingNumber
+        ? [putItem({ ...trackingPointer.key(label.trackingNumber), order_id: orderId, created_at: at })]
+        : []),
+    ],
   );
 }
 

@@ -20,8 +20,5 @@ export const adminSaveInspection = {
     items(['PutItem', 'DeleteItem'], 'answersDue', 'payouts'),
     items(['PutItem'], 'outbox'),
     items(['UpdateItem'], 'dailyStats'),
-    // The seller's SMS, when SMS is on and the order has a mobile number: its record, then its job.
-    items(['PutItem'], 'sms'),
-    'sms-jobs:send',
   ],
 } as const satisfies RouteDef;

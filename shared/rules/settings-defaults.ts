@@ -5,6 +5,7 @@
 import { DEFAULT_COUNTRY } from '../constants.js';
 import type { SettingsValues } from '../schemas/admin-settings.js';
 import type { PaymentMethods, PublicSettings } from '../schemas/settings.js';
+import { DEFAULT_ANSWER_DAYS } from './inspection.js';
 
 export const TRADITIONAL_METHODS = ['check', 'cashapp', 'paypal', 'zelle', 'venmo', 'achWire'] as const;
 export const CRYPTO_METHODS = ['bitcoin', 'ethereum', 'solana', 'usdcErc20', 'usdtTrc20'] as const;
@@ -97,6 +98,7 @@ export const DEFAULT_SETTINGS = /* @__PURE__ */ ((): SettingsValues => ({
   warehouse_state: null,
   warehouse_zip: null,
   warehouse_phone: null,
+  inspection_answer_days: DEFAULT_ANSWER_DAYS,
 }))();
 
 /** The public view is a part of the whole: the same fields, the same defaults. */

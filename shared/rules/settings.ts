@@ -1,5 +1,6 @@
 import type { SettingsValues } from '../schemas/admin-settings.js';
 import type { PaymentMethods } from '../schemas/settings.js';
+import { MAX_ANSWER_DAYS } from './inspection.js';
 import {
   ANALYTICS_FEATURES,
   CRYPTO_METHODS,
@@ -35,6 +36,12 @@ const numberOf = (value: unknown): number | null => {
 const months = (value: unknown): number | null => {
   const n = numberOf(value);
   return n !== null && Number.isInteger(n) && n >= 1 && n <= 24 ? n : null;
+};
+
+/** The answer window: whole days from 1 to MAX_ANSWER_DAYS; anything else is the default. */
+const answerDays = (value: unknown, fallback: number): number => {
+  const n = numberOf(value);
+  return n !== null && Number.isInteger(n) && n >= 1 && n <= MAX_ANSWER_DAYS ? n : fallback;
 };
 
 const flags = <K extends string>(keys: readonly K[], stored: unknown, defaults: Record<K, boolean>) => {
@@ -137,5 +144,6 @@ export function readSettings(stored: Record<string, unknown> | null | undefined)
     warehouse_state: text(stored.warehouse_state, null),
     warehouse_zip: text(stored.warehouse_zip, null),
     warehouse_phone: text(stored.warehouse_phone, null),
+    inspection_answer_days: answerDays(stored.inspection_answer_days, d.inspection_answer_days),
   };
 }

@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { EXPIRATION_MONTH_OPTIONS } from '../constants.js';
 import { adminSettingsMessages as m } from '../messages.js';
+import { MAX_ANSWER_DAYS } from '../rules/inspection.js';
 import { payoutMethodLabel } from '../rules/payout.js';
 import {
   ANALYTICS_FEATURES,
@@ -239,6 +240,9 @@ const root = group({
     ),
   }),
   easypost_use_production: ['Shipping mode', flag],
+  inspection_answer_days: z
+    .number({ error: m.answerDays })
+    .check(z.refine((n) => Number.isInteger(n) && n >= 1 && n <= MAX_ANSWER_DAYS, m.answerDays)),
   ...warehouse,
   contact: group({
     social: group({

@@ -31,6 +31,8 @@ export const ZSettingsValues = z.object({
   warehouse_state: optionalText,
   warehouse_zip: optionalText,
   warehouse_phone: optionalText,
+  /** Days a seller has to answer an inspection with something reduced or rejected (issue 40). */
+  inspection_answer_days: z.number(),
 });
 export type SettingsValues = z.infer<typeof ZSettingsValues>;
 
