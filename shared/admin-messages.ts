@@ -509,6 +509,8 @@ export const receivingMessages = {
   openReturnLabel: 'Open the return label',
   returnTracking: (number: string) => `Tracking number ${number}`,
   inspectionSection: 'Inspection',
+  receivedAt: (at: string, by: string) => `Received ${at}${by ? ` by ${by}` : ''}`,
+  notReceivedYet: 'The box has not been received yet.',
   notInspectedYet: 'Not inspected yet.',
   openInspection: 'Open the inspection',
   // Payouts list.
