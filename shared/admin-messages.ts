@@ -167,6 +167,8 @@ export const adminSettingsMessages = {
   title: 'Settings',
   answerDays: 'Answer window must be a whole number of days from 1 to 60',
   answerDaysLabel: 'Days a seller has to answer an inspection',
+  answerDaysHint:
+    '1 to 60 days (14 by default). When the window ends without an answer, the amount due is accepted.',
   initializing: 'Initializing...',
   loading: 'Loading settings...',
   authRequired: 'Authentication Required',
