@@ -538,4 +538,5 @@ export const receivingMessages = {
   payoutDetailsTitle: (orderId: string) => `Payout details for order ${orderId}`,
   noPayoutDetails: 'No payout details were given.',
   sellerMethod: (method: string) => `The seller chose ${method} at checkout.`,
+  returnLabelBuying: 'A return label is being bought for this order right now. Reload in a moment.',
 } as const;

@@ -229,8 +229,8 @@ export const subscribers = {
 
 /**
  * Consumers of the table's stream. The outbox relay queues the e-mails that writes owe (order confirmation,
- * completion, label, a ticket's two): each owing write adds an outbox record to its own transaction
- * (docs/data-model.md).
+ * completion, label, inspection with its SMS, return label, a ticket's two): each owing write adds an outbox
+ * record to its own transaction (docs/data-model.md).
  */
 export const streamConsumers = {
   outboxRelay: {
@@ -245,6 +245,13 @@ export const streamConsumers = {
       // Settling the record; a record failed for good shows on its order and in Recent Emails.
       items(['UpdateItem'], 'outbox', 'order', 'emailJob'),
       'email-jobs:send',
+      // An inspection's short SMS (with SMS on): its record (id derived from the outbox record's), the opt-out
+      // check, today's limit, the Twilio token's presence, and its job.
+      items(['GetItem', 'PutItem', 'UpdateItem'], 'sms'),
+      items(['GetItem'], 'smsOptOut'),
+      items(['UpdateItem'], 'messagingStats'),
+      'signing-secret:read',
+      'sms-jobs:send',
     ],
   },
 } as const satisfies Record<string, StreamConsumerDef>;

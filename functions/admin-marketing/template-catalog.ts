@@ -7,7 +7,7 @@ import {
   renderTemplate,
 } from '../lib/email/templates.js';
 import { TICKET_CONFIRMATION, TICKET_NOTIFICATION } from '../lib/email/ticket-templates.js';
-import { ORDER_COMPLETED, ORDER_CONFIRMATION } from '../lib/order-emails.js';
+import { ORDER_COMPLETED, ORDER_CONFIRMATION, ORDER_INSPECTED } from '../lib/order-emails.js';
 
 /** A `{{name}}` a template may use: what it holds, and the value the preview shows. */
 export interface TemplateVariable {
@@ -86,6 +86,51 @@ export const TEMPLATE_CATALOG: Record<EmailTemplateKey, CatalogEntry> = {
       v('paid_amount', 'What was paid', '$125.00'),
       v('payment_method', 'How it was paid', 'Direct Deposit'),
       v('completion_date', 'When the order was completed', 'November 25, 2026'),
+      v('quote', 'The original quote (the order total at checkout)', '$125.00'),
+      v(
+        'difference_text',
+        'Why what was paid differs from the quote (empty when it does not)',
+        'Your quote was $125.00; we paid $105.00 because of what we found when we checked your box:\n- Dexcom G7 Sensor: 1 not accepted: Opened or unsealed\n\n',
+      ),
+      v(
+        'difference_html',
+        'The same, as HTML (HTML body only)',
+        '<p>Your quote was $125.00; we paid $105.00 because of what we found when we checked your box:</p><table><tr><td>Dexcom G7 Sensor</td><td>1 not accepted: Opened or unsealed</td></tr></table>',
+      ),
+    ],
+  },
+  order_inspected: {
+    name: 'Order inspected',
+    template: ORDER_INSPECTED,
+    variables: [
+      ...ORDER_VARIABLES,
+      v('quote', 'The original quote (the order total at checkout)', '$125.00'),
+      v('amount_due', 'What the accepted items earn', '$105.00'),
+      v(
+        'inspection_html',
+        'Line by line: accepted, reduced (price and reason), not accepted (reason), as tables (HTML body only)',
+        '<table><tr><td>OneTouch Verio 50ct</td><td>2 accepted at full value</td></tr><tr><td>Dexcom G7 Sensor &lt;3-pack&gt;</td><td>1 not accepted: Opened or unsealed</td></tr></table>',
+      ),
+      v(
+        'inspection_text',
+        'Line by line, one line per product',
+        '- OneTouch Verio 50ct: 2 accepted at full value\n- Dexcom G7 Sensor <3-pack>: 1 not accepted: Opened or unsealed',
+      ),
+      v(
+        'answer_by',
+        'The date the seller may answer until (empty when there is nothing to answer)',
+        'December 9, 2026',
+      ),
+      v(
+        'answer_url',
+        'The private order link, where the seller answers',
+        'https://example.com/order-confirmation?token=sample',
+      ),
+      v(
+        'next_steps',
+        'What the seller may do next (answer by a date, or nothing to do)',
+        'Some items were reduced or not accepted. Accept the amount due, or ask for the items back. Please choose by December 9, 2026.',
+      ),
     ],
   },
   ticket_notification: {

@@ -2,12 +2,14 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as ENV from '../../shared/env-vars.js';
 import { adminOrderMessages } from '../../shared/messages.js';
 import { formatLongDate } from '../../shared/rules/date-format.js';
+import { returnedBoxes } from '../../shared/rules/inspection.js';
 import { OUTBOX_FAILURES_METRIC } from '../../shared/runtime-env.js';
 import type { EmailJob } from '../../shared/schemas/jobs.js';
 import { batchGetItems, db, tableName } from '../lib/db.js';
 import { recordFailed, recordOnOrder } from '../lib/email/email-log-repository.js';
-import { LABEL_READY } from '../lib/email/label-templates.js';
+import { LABEL_READY, RETURN_LABEL } from '../lib/email/label-templates.js';
 import {
+  escapeHtml,
   type RenderedEmail,
   renderTemplate,
   storedOrDefault,
@@ -35,14 +37,19 @@ import { countMetric, errorDetails, log } from '../lib/log.js';
 import {
   completionVars,
   emailableOrder,
+  inspectionSmsText,
+  inspectionVars,
   ORDER_CONFIRMATION,
   ORDER_EMAIL_DEFAULTS,
+  ORDER_INSPECTED,
   orderEmailVars,
 } from '../lib/order-emails.js';
 import { outboxJobId } from '../lib/outbox.js';
 import { enqueue } from '../lib/queue.js';
 import { conditional } from '../lib/races.js';
+import type { ReceivingFields } from '../lib/receiving/entities.js';
 import { toPublicSettings } from '../lib/settings/public-settings.js';
+import { queueOrderSms } from '../lib/sms/order-sms.js';
 
 /**
  * An owed e-mail that can never be sent, whatever the retries: its order or ticket is gone, its data or its
@@ -134,10 +141,35 @@ export function labelVars(
   };
 }
 
+/** What the return label e-mail is filled with: the label bought, what comes back and where to. */
+export function returnLabelVars(
+  order: OrderItem & ReceivingFields,
+  siteName: string,
+  siteUrl: string,
+): Record<string, string> {
+  const site = siteUrl.replace(/\/$/, '');
+  const ret = order.return_shipment;
+  const back = order.inspection ? returnedBoxes(order.inspection) : [];
+  const a = order.shipping_address;
+  return {
+    site_name: siteName,
+    first_name: order.customer.firstName,
+    order_id: order.order_id,
+    label_url: ret?.label_url ?? '',
+    tracking_number: ret?.tracking_number || 'shown on the label',
+    address: `${a.address}, ${a.city}, ${a.state} ${a.zipCode}`,
+    items_html: back.map((b) => `<li>${escapeHtml(b.name)} &times; ${b.count}</li>`).join(''),
+    items_text: back.map((b) => `- ${b.name} x ${b.count}`).join('\n'),
+    confirmation_url: `${site}/order-confirmation?token=${encodeURIComponent(order.access_token)}`,
+    contact_url: `${site}/contact`,
+  };
+}
+
 /** The stored template a kind may be overridden by (the label e-mail has none). */
 const STORED_TEMPLATE: Partial<Record<OutboxKind, TemplateName>> = {
   order_confirmation: 'order_confirmation',
   order_completed: 'order_completed',
+  order_inspected: 'order_inspected',
   ticket_notification: 'ticket_notification',
   ticket_confirmation: 'ticket_confirmation',
 };
@@ -192,6 +224,12 @@ function orderEmail(record: OutboxItem & { order_id: string }, reads: OwedReads)
     }
     return { to, ref, ...renderTemplate(LABEL_READY, labelVars(order, shipment, siteName, siteUrl)) };
   }
+  if (record.kind === 'return_label') {
+    const withReturn = order as OrderItem & ReceivingFields;
+    if (withReturn.return_shipment?.state !== 'label_bought' || !withReturn.return_shipment.label_url) {
+      throw new UnsendableOutbox('The order has no return label');
+    }
+  }
   let ready: OrderItem;
   try {
     ready = emailableOrder(order);
@@ -205,6 +243,14 @@ function orderEmail(record: OutboxItem & { order_id: string }, reads: OwedReads)
     // always did.
     const template = storedOrDefault(reads.template, ORDER_CONFIRMATION);
     return { to, ref, ...renderTemplate(template, orderEmailVars(ready, siteName, siteUrl)) };
+  }
+  if (record.kind === 'return_label') {
+    return { to, ref, ...renderTemplate(RETURN_LABEL, returnLabelVars(ready, siteName, siteUrl)) };
+  }
+  if (record.kind === 'order_inspected') {
+    // The seller must learn of the inspection: an unusable stored template falls back to the built-in one.
+    const template = storedOrDefault(reads.template, ORDER_INSPECTED);
+    return { to, ref, ...renderTemplate(template, inspectionVars(ready, siteName, siteUrl)) };
   }
   // A completion refuses an unusable stored template, as the back office's send does ('Template not found').
   const template = storedOrNothing(reads.template, record.kind, ORDER_EMAIL_DEFAULTS);
@@ -311,6 +357,32 @@ export async function relayOutbox(ref: OutboxRef, now: () => Date): Promise<Rela
     await recordAttempt(record.outbox_id, reason, now());
     throw error;
   }
+  if (record.kind === 'order_inspected') await owedSms(record, reads, now());
   await settleOutbox(record.outbox_id, { status: 'done', jobId: job.jobId }, now());
   return 'queued';
+}
+
+/**
+ * The inspection's short SMS, with SMS switched on and a phone number on the order: once per record (its
+ * message id is derived from the record's). What may pass (the queue, the table) throws, so the stream retries
+ * the record, whose e-mail job the worker then sends once.
+ */
+async function owedSms(record: OutboxItem, reads: OwedReads, now: Date): Promise<void> {
+  const order = reads.order;
+  if (!order) return;
+  const siteName = toPublicSettings(reads.settings ?? null).site_name;
+  let body: string;
+  try {
+    body = inspectionSmsText(inspectionVars(emailableOrder(order), siteName, requireEnv(ENV.siteUrl)));
+  } catch {
+    return;
+  }
+  const outcome = await queueOrderSms(
+    record.outbox_id,
+    order.customer?.phone,
+    body,
+    reads.settings ?? null,
+    now,
+  );
+  log('info', 'inspection SMS', { outboxId: record.outbox_id, outcome });
 }

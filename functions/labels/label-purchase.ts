@@ -22,14 +22,14 @@ import { apiKeyForLabel, LabelFailure, loadShippingConfig, type ShippingConfig }
 const LEASE_SECONDS = 90;
 
 /** A provider refusal is final (the address, the key); its outages and throttling are retried by the queue. */
-function rethrow(error: unknown, describe: (reason: string) => string, configureOn401 = true): never {
+export function rethrow(error: unknown, describe: (reason: string) => string, configureOn401 = true): never {
   if (error instanceof LabelFailure || isTransient(error)) throw error;
   const { status, message } = providerError(error);
   if (status === 401 || status === 403) throw new LabelFailure(labelMessages.keyMissing, configureOn401);
   throw new LabelFailure(describe(message));
 }
 
-async function findByReference(client: EasyPost, reference: string): Promise<EpShipment | null> {
+export async function findByReference(client: EasyPost, reference: string): Promise<EpShipment | null> {
   try {
     return await client.retrieveShipment(reference);
   } catch (error) {
@@ -72,7 +72,7 @@ async function createShipment(
   }
 }
 
-async function buy(client: EasyPost, shipment: EpShipment): Promise<EpShipment> {
+export async function buy(client: EasyPost, shipment: EpShipment): Promise<EpShipment> {
   const rate = lowestUspsRate(shipment);
   if (!rate) throw new LabelFailure(labelMessages.noUspsRate);
   try {

@@ -545,7 +545,7 @@ export const emailTemplate = {
  */
 export interface SmsMessageItem {
   id: string;
-  kind: 'test' | 'marketing';
+  kind: 'test' | 'marketing' | 'order';
   to: string;
   message: string;
   status: SmsStatus;
@@ -588,7 +588,14 @@ export const smsOptOut = {
 // ----------------------------------------------------------------------------------------------------- outbox
 
 /** What an outbox record owes: one e-mail, rendered and queued by the outbox relay from the table's stream. */
-export type OrderOutboxKind = 'order_confirmation' | 'order_completed' | 'label';
+export type OrderOutboxKind =
+  | 'order_confirmation'
+  | 'order_completed'
+  | 'label'
+  /** An inspection saved: the seller's e-mail (editable template) and, with SMS on, a short SMS. */
+  | 'order_inspected'
+  /** A return label bought for the items the seller asked back: the e-mail with its link. */
+  | 'return_label';
 /** A contact-form ticket's e-mails: the shop's notification and the sender's confirmation. */
 export type TicketOutboxKind = 'ticket_notification' | 'ticket_confirmation';
 export type OutboxKind = OrderOutboxKind | TicketOutboxKind;

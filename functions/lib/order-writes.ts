@@ -112,6 +112,11 @@ export class OrderUpdate {
     return this;
   }
 
+  remove(attribute: string): this {
+    this.removes.push(this.name(attribute));
+    return this;
+  }
+
   condition(expression: string): this {
     this.conditions.push(expression);
     return this;

@@ -20,5 +20,7 @@ export const adminPayOrder = {
     items(['DeleteItem'], 'payouts'),
     items(['PutItem'], 'outbox'),
     items(['UpdateItem'], 'stats', 'dailyStats'),
+    // Whether the completion e-mail can be owed (e-mail switched on, the stored template usable).
+    items(['GetItem'], 'settings', 'emailTemplate'),
   ],
 } as const satisfies RouteDef;

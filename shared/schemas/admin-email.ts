@@ -67,6 +67,7 @@ export type SendTestEmailResponse = z.infer<typeof ZSendTestEmailResponse>;
 export const EMAIL_TEMPLATE_KEYS = [
   'order_confirmation',
   'order_completed',
+  'order_inspected',
   'ticket_notification',
   'ticket_confirmation',
 ] as const;

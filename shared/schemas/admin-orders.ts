@@ -42,7 +42,18 @@ export const ADMIN_PAYMENT_METHOD_LABELS: Record<AdminPaymentMethod, string> = {
 };
 
 /** PAYOUT_REVEAL: a staff member was shown the seller's payout details in full (who and when). */
-export const ACTIVITY_TYPES = ['PAYMENT', 'STATUS_CHANGE', 'IMAGE_UPLOAD', 'EMAIL', 'PAYOUT_REVEAL'] as const;
+export const ACTIVITY_TYPES = [
+  'PAYMENT',
+  'STATUS_CHANGE',
+  'IMAGE_UPLOAD',
+  'EMAIL',
+  'PAYOUT_REVEAL',
+  // Receiving and grading (issue 40).
+  'RECEIVED',
+  'INSPECTION',
+  'ANSWER',
+  'RETURN_LABEL',
+] as const;
 export const ZActivityEntry = z.object({
   id: z.string(),
   /** null for entries of no particular type (notes, image deletions), as the spec allows. */

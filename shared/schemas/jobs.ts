@@ -25,6 +25,7 @@ export const ZSmsJob = z.object({
   to: z.string().check(z.regex(E164_PATTERN, 'to must be an E.164 number')),
   /** The text as typed; the worker appends the footer from the settings current at sending time. */
   body: z.string().check(z.minLength(1), z.maxLength(SMS_MAX_LENGTH)),
-  kind: z.enum(['test', 'marketing']),
+  /** order: a seller's notice about their order (an inspection), queued by the outbox relay. */
+  kind: z.enum(['test', 'marketing', 'order']),
 });
 export type SmsJob = z.infer<typeof ZSmsJob>;

@@ -14,6 +14,8 @@ const ZOutboxImage = z.object({
     'order_confirmation',
     'order_completed',
     'label',
+    'order_inspected',
+    'return_label',
     'ticket_notification',
     'ticket_confirmation',
   ]),

@@ -22,3 +22,24 @@ export const LABEL_READY: RenderedEmail = {
     'Shipping tips:\n- Pack only the items in this order.\n- Attach the label to the outside of the box and drop it off at any USPS location.\n\n' +
     'View your order: {{confirmation_url}}\nQuestions? {{contact_url}}',
 };
+
+/**
+ * The return label for the items the seller asked back (the rejected, returnable ones), e-mailed once when staff
+ * buy it: the carrier's label link (ours to print, the seller has nothing to print), what comes back and the
+ * tracking number.
+ */
+export const RETURN_LABEL: RenderedEmail = {
+  subject: 'Your items from order {{order_id}} are on their way back',
+  html: layout(
+    `<h1 style="font-size:22px;margin:0 0 12px">Your items are coming back, {{first_name}}.</h1>` +
+      `<p>You asked for the items we did not accept from your order <strong>{{order_id}}</strong> back. We bought a prepaid return label and will ship them to:</p>` +
+      `<p>{{address}}</p>` +
+      `<p>What comes back:</p><ul>{{items_html}}</ul>` +
+      `<p>Tracking number: <strong>{{tracking_number}}</strong><br>Return label: <a href="{{label_url}}">{{label_url}}</a></p>` +
+      `<p>We pay the amount due for the items we accepted. View your order: <a href="{{confirmation_url}}">{{confirmation_url}}</a><br>Questions? <a href="{{contact_url}}">Contact us</a>.</p>`,
+  ),
+  text:
+    'Your items are coming back, {{first_name}}.\n\nYou asked for the items we did not accept from your order {{order_id}} back. We bought a prepaid return label and will ship them to:\n{{address}}\n\n' +
+    'What comes back:\n{{items_text}}\n\nTracking number: {{tracking_number}}\nReturn label: {{label_url}}\n\n' +
+    'We pay the amount due for the items we accepted. View your order: {{confirmation_url}}\nQuestions? {{contact_url}}',
+};

@@ -36,6 +36,8 @@ export interface StoredReturn {
   tracking_number?: string;
   bought_at?: string;
   bought_by?: string;
+  /** While a staff member's 'Buy Return Label' is buying (a lease: a second click waits or finds it bought). */
+  buying_until?: string;
 }
 
 /** The receiving attributes of an order item (functions/lib/entities.ts OrderItem holds the rest). */

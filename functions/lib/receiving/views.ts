@@ -8,8 +8,9 @@ import {
 } from '../../../shared/rules/inspection.js';
 import { fromCents } from '../../../shared/rules/money.js';
 import type { AdminInspectionView, InspectionLineView } from '../../../shared/schemas/inspection.js';
+import type { ReceivingOrder } from '../../../shared/schemas/receiving.js';
 import type { OrderItem } from '../entities.js';
-import { storedImages } from '../order-views.js';
+import { orderLines, storedImages } from '../order-views.js';
 import type { PayoutItem, ReceivingFields, StoredInspection } from './entities.js';
 
 export type ReceivingOrderItem = OrderItem & ReceivingFields;
@@ -116,5 +117,41 @@ export function payoutItemFor(
     arrived_at: arrivedAt(order) ?? payableAt,
     answer,
     inspection_version: inspection.version,
+  };
+}
+
+/** What the packing table shows of an order (the receiving routes' and the return label's answer). */
+export function toReceivingOrder(order: ReceivingOrderItem): ReceivingOrder {
+  const delivered = deliveredAt(order);
+  const inspection = toInspectionView(order);
+  return {
+    orderId: order.order_id,
+    createdAt: order.created_at,
+    status: order.status,
+    shipmentStatus: order.shipment_status,
+    customer: {
+      name: `${order.customer.firstName} ${order.customer.lastName}`.trim(),
+      email: order.customer.email,
+      phone: order.customer.phone,
+    },
+    shippingAddress: order.shipping_address,
+    items: orderLines(order.products).map(({ productId, name, quantity, price }) => ({
+      productId,
+      name,
+      quantity,
+      price,
+    })),
+    total: order.total_amount,
+    ...(order.tracking_number ? { trackingNumber: order.tracking_number } : {}),
+    ...(delivered ? { deliveredAt: delivered } : {}),
+    ...(order.received_at
+      ? { received: { at: order.received_at, ...(order.received_by ? { by: order.received_by } : {}) } }
+      : {}),
+    ...(inspection ? { inspection } : {}),
+    photos: storedImages(order.images, order.updated_at).map((i) => ({
+      id: i.id,
+      url: i.url,
+      filename: i.filename,
+    })),
   };
 }
