@@ -13,6 +13,10 @@ const TYPE_LABELS: Record<NonNullable<ActivityEntry['type']>, string> = {
   IMAGE_UPLOAD: 'Image upload',
   EMAIL: 'Email',
   PAYOUT_REVEAL: 'Payout details',
+  RECEIVED: 'Received',
+  INSPECTION: 'Inspection',
+  ANSWER: "Seller's answer",
+  RETURN_LABEL: 'Return label',
 };
 
 /** Every change to the order, newest first: what, from which status to which, how much, when and by whom. */
