@@ -428,7 +428,7 @@ export const receivingMessages = {
   reload: 'Reload',
   notReceived: 'Mark the box received before inspecting it',
   alreadyPaid: 'This order has been paid: its inspection can no longer be corrected',
-  cancelled: 'This order was cancelled',
+  cancelled: 'A cancelled order cannot be inspected',
   countInvalid: 'Enter a whole number of boxes',
   countTooHigh: 'At most 100 boxes',
   countsDontAddUp: (name: string) =>
