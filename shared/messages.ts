@@ -161,6 +161,9 @@ export const inspectionMessages = {
   alreadyAnswered: 'This inspection has already been answered',
   windowEnded: 'The time to answer this inspection has ended',
   nothingToAnswer: 'There is nothing to answer: everything was accepted at full value',
+  nothingToReturn: 'There are no items to return: contaminated items are never returned',
+  windowOpen: 'The time to answer has not ended yet',
+  tracking: 'To answer, open the link in the e-mail we sent you about this inspection.',
   tooMany: (n: number) => `Too many attempts. Please try again in ${minutes(n)}.`,
   // The web's own words (the shared summary and the tracking page).
   receivedCount: (count: number) => `${count} received`,

@@ -21,10 +21,15 @@ export async function orderIdForToken(token: string): Promise<string> {
   return orderId;
 }
 
-/** A link opens its order for 45 days (spec 000 §9); after that, 410. */
+/**
+ * A link opens its order for 45 days (spec 000 §9); after that, 410, unless the seller still has an inspection to
+ * answer: the link is how they answer, so it stays open until they have.
+ */
 export function assertLinkLive(order: OrderItem | null, now: Date): asserts order is OrderItem {
   if (!order) throw new AppError('not_found', orderMessages.notFound);
-  if (isOrderLinkExpired(order.created_at, now, ORDER_LINK_LIFETIME_DAYS)) {
+  const answering =
+    (order as { inspection_answer?: { state?: string } }).inspection_answer?.state === 'awaiting';
+  if (!answering && isOrderLinkExpired(order.created_at, now, ORDER_LINK_LIFETIME_DAYS)) {
     throw new AppError('gone', orderMessages.expired);
   }
 }

@@ -13,6 +13,7 @@ import {
   text,
 } from './order-views.js';
 import { maskedPayoutDetails } from './payout-details.js';
+import { type ReceivingOrderItem, toInspectionView } from './receiving/views.js';
 
 const nullableText = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
@@ -86,5 +87,17 @@ export function toAdminDetail(order: OrderItem): AdminOrderDetail {
     trackingNumber: nullableText(order.tracking_number),
     labelError: nullableText(order.label_error),
     timeline: Array.isArray(order.shipping_timeline) ? order.shipping_timeline : [],
+    ...receivingPart(order),
+  };
+}
+
+/** Who received the box and when, and its inspection, once there are. */
+function receivingPart(order: ReceivingOrderItem): Pick<AdminOrderDetail, 'received' | 'inspection'> {
+  const inspection = toInspectionView(order);
+  return {
+    ...(order.received_at
+      ? { received: { at: order.received_at, ...(order.received_by ? { by: order.received_by } : {}) } }
+      : {}),
+    ...(inspection ? { inspection } : {}),
   };
 }

@@ -6,10 +6,12 @@ import {
 } from '../../shared/constants.js';
 import { lookupMessages } from '../../shared/messages.js';
 import { isOrderId } from '../../shared/rules/order.js';
-import type { OrderLookupRequest, OrderTracking } from '../../shared/schemas/order.js';
+import type { OrderTrackingView } from '../../shared/schemas/inspection.js';
+import type { OrderLookupRequest } from '../../shared/schemas/order.js';
 import { AppError } from '../lib/errors.js';
 import { toTracking } from '../lib/order-views.js';
 import { countHits, type Limit, limitStates, rateLimited, scopeOf } from '../lib/rate-limit.js';
+import { toPublicInspectionView } from '../lib/receiving/views.js';
 import { getOrder } from './order-repository.js';
 
 const limit = (scope: string, max: number): Limit => ({
@@ -31,7 +33,7 @@ export async function lookupOrder(
   request: OrderLookupRequest,
   ip: string,
   now: Date,
-): Promise<OrderTracking> {
+): Promise<OrderTrackingView> {
   const orderNumber = request.orderNumber.slice(0, 20);
   const pair = limit(scopeOf('lookup', 'order-ip', orderNumber, ip), LOOKUP_FAILURE_LIMIT_PER_CLIENT_ORDER);
   const client = limit(scopeOf('lookup', 'ip', ip), LOOKUP_FAILURE_LIMIT_PER_IP);
@@ -52,7 +54,8 @@ export async function lookupOrder(
 
   const found = isOrderId(orderNumber) ? await getOrder(orderNumber) : null;
   if (found && found.customer.email.trim().toLowerCase() === request.email.trim().toLowerCase()) {
-    return toTracking(found);
+    const inspection = toPublicInspectionView(found);
+    return { ...toTracking(found), ...(inspection ? { inspection } : {}) };
   }
   await countHits(limits, now);
   throw byOrder.full ? tooMany(byOrder) : noMatch();
