@@ -84,8 +84,10 @@ function InspectionFormView({
               : m.inspectionSaved,
           }),
         onError: (error) => {
+          // The order changed since it was loaded (another inspector, a payment, a cancellation): say what, and
+          // offer Reload.
           if (isApiError(error) && error.status === 409) {
-            onNotice({ tone: 'conflict', text: m.changedMeanwhile });
+            onNotice({ tone: 'conflict', text: error.message || m.changedMeanwhile });
             return;
           }
           const applied = applyServerErrors(form, error, { fields: ['lines', 'extras'] });

@@ -21,9 +21,8 @@ const METHOD_OPTIONS = ADMIN_PAYMENT_METHODS.map((value) => ({
   label: ADMIN_PAYMENT_METHOD_LABELS[value],
 }));
 
-/** A refused payment's message: the amount changed (409), the server's own (4xx), else the fallback. */
+/** A refused payment's message: the server's own (4xx: the amount changed, not payable), else the fallback. */
 function payError(error: unknown): string {
-  if (isApiError(error) && error.status === 409) return m.amountChanged;
   if (isApiError(error) && error.status >= 400 && error.status < 500 && error.message) return error.message;
   return m.payFailed;
 }
