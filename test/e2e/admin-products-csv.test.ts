@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { DEFAULT_PRODUCT_PAGE_SIZE } from '../../shared/constants';
 import { adminProductMessages as m } from '../../shared/messages';
 import { PRODUCT_CSV_COLUMNS } from '../../shared/rules/product-csv';
@@ -36,6 +36,21 @@ async function removeOurProducts() {
 }
 
 /** Picks a file through the 'Import CSV' button, as staff would (the button opens the file chooser). */
+/**
+ * How many `items` there are once their number is `expected`, or after 10 s: the list kit draws a new page of
+ * rows in a transition, a moment after the click or the typing that asked for it, so a count read at once can
+ * still be the page before's (it was, on a loaded machine).
+ */
+async function countOnceSettled(items: Locator, expected: number): Promise<number> {
+  const end = Date.now() + 10_000;
+  let count = await items.count();
+  while (count !== expected && Date.now() < end) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    count = await items.count();
+  }
+  return count;
+}
+
 async function importFile(page: Page, name: string, text: string) {
   const [chooser] = await Promise.all([
     page.waitForEvent('filechooser'),
@@ -175,12 +190,13 @@ describe.each<ViewportName>(['desktop', 'mobile'])('products CSV on %s', (viewpo
     const line = await page.getByText(/^Showing \d+ of \d{4,} products$/).textContent({ timeout: 30_000 });
     const all = Number(/of (\d+)/.exec(line ?? '')?.[1]);
     expect(all).toBeGreaterThan(1500);
-    await expect(items.count()).resolves.toBe(DEFAULT_PRODUCT_PAGE_SIZE);
+    await expect(countOnceSettled(items, DEFAULT_PRODUCT_PAGE_SIZE)).resolves.toBe(DEFAULT_PRODUCT_PAGE_SIZE);
     const last = Math.ceil(all / DEFAULT_PRODUCT_PAGE_SIZE);
     await pages.getByRole('button', { name: `Page ${last}`, exact: true }).click();
-    await expect(items.count()).resolves.toBe(all - (last - 1) * DEFAULT_PRODUCT_PAGE_SIZE);
+    const onLast = all - (last - 1) * DEFAULT_PRODUCT_PAGE_SIZE;
+    await expect(countOnceSettled(items, onLast)).resolves.toBe(onLast);
     await page.getByLabel('Products per page').selectOption('100');
-    await expect(items.count()).resolves.toBe(100);
+    await expect(countOnceSettled(items, 100)).resolves.toBe(100);
     await expectAccessible(page, `products pages (${viewport})`);
 
     // Back on the first page, a product added goes last in productid order: the page holding it is shown.
@@ -201,8 +217,8 @@ describe.each<ViewportName>(['desktop', 'mobile'])('products CSV on %s', (viewpo
 
     // A search goes back to the first page of what matches.
     await page.getByRole('searchbox', { name: 'Search products' }).fill(`Bulk ${viewport} 1499`);
-    await expect(items.count()).resolves.toBe(1);
-    await expect(pages.count()).resolves.toBe(0);
+    await expect(countOnceSettled(items, 1)).resolves.toBe(1);
+    await expect(countOnceSettled(pages, 0)).resolves.toBe(0);
     expect(pageErrors(page)).toEqual([]);
   });
 });
