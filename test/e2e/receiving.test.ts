@@ -170,7 +170,8 @@ describe.each<ViewportName>(['desktop', 'mobile'])(
       expect(await section.getByTestId('inspection-quote').textContent()).toBe(formatMoney(order.total));
       await section.getByText(im.rejected(1, REJECTION_REASON_LABELS.expired)).waitFor();
       await section.getByText(im.reduced(1, formatMoney(reducedPrice), 'Short-dated')).waitFor();
-      await section.getByText(im.awaitingTitle).waitFor();
+      await section.getByRole('heading', { name: im.answerTitle }).waitFor();
+      await section.getByText(im.awaitingText).waitFor();
       expect(await section.getByTestId('returned-items').textContent()).toContain(products[0].name);
       await expectAccessible(seller, `secret link with the inspection (${viewport})`);
 

@@ -106,7 +106,7 @@ export function InspectionSection({
       >
         {answer.state === 'awaiting' ? (
           <>
-            <h3 className="insp-answer__title">{m.awaitingTitle}</h3>
+            <h3 className="insp-answer__title">{m.answerTitle}</h3>
             <p>{m.awaitingText}</p>
             {answer.dueAt && <p className="insp-answer__due">{m.answerBy(formatLongDate(answer.dueAt))}</p>}
             {token ? (
