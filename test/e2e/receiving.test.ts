@@ -162,6 +162,19 @@ describe.each<ViewportName>(['desktop', 'mobile'])(
       await expect(saved.getByTestId('answer-state').getAttribute('data-state')).resolves.toBe('awaiting');
     });
 
+    it("the tracking page shows the inspection read-only and sends the seller to the e-mail's link", async () => {
+      await seller.goto(site('/order-status'));
+      await seller.getByLabel('Order Number').fill(order.orderId);
+      await seller.getByLabel('Email').fill(email);
+      await seller.getByRole('button', { name: 'Track Order' }).click();
+      const section = seller.getByTestId('inspection');
+      await section.getByRole('heading', { name: im.title }).waitFor();
+      expect(await section.getByTestId('inspection-amount-due').textContent()).toBe(formatMoney(amountDue));
+      await section.getByTestId('answer-from-email').filter({ hasText: im.answerFromEmail }).waitFor();
+      expect(await section.getByRole('button').count()).toBe(0);
+      await expectAccessible(seller, `tracking with the inspection (${viewport})`);
+    });
+
     it('the seller sees it on the secret link and asks for the rejected items back', async () => {
       await seller.goto(site(`/order-confirmation?token=${order.accessToken}`));
       const section = seller.getByTestId('inspection');
