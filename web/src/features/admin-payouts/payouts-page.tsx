@@ -34,7 +34,12 @@ export function PayoutsPage() {
     <div className="admin-page payouts">
       <ListPage
         title={m.payoutsTitle}
-        count={data && <p className="list-page__count">Waiting: {data.total}</p>}
+        count={
+          // Kept while loading (a space), so the heading's line does not change height when the count arrives.
+          <p className="list-page__count" data-testid="payouts-total">
+            {data ? `Waiting: ${data.total}` : '\u00a0'}
+          </p>
+        }
         label="Payouts list"
         query={payouts}
         rows={data?.rows}
