@@ -1,5 +1,8 @@
-// One `jest` run covers every layer. The integration and e2e projects share one local stack, started by
-// test/global-setup.ts on its own ports with in-memory data, and stopped by test/global-teardown.ts.
+// One `jest` run covers every layer. The unit, web-build and infra files run first, on every worker, while the
+// local stack starts in the background (test/global-setup.ts); then the integration and e2e files run one at a
+// time against that one stack (test/runner.ts), which test/global-teardown.ts stops at the end.
+const { availableParallelism } = require('node:os');
+
 const common = {
   transform: { '^.+\\.(t|j)sx?$': '<rootDir>/test/esbuild-transform.cjs' },
   // ESM-only dependencies are transformed too.
@@ -13,18 +16,22 @@ const common = {
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'json'],
   rootDir: __dirname,
+  // Every project names the same runner: it orders the whole run (files without the stack first, on all
+  // workers; then those against the stack, one at a time).
+  runner: '<rootDir>/test/runner.ts',
+  testEnvironment: 'node',
 };
 
-// Jest runs a project's globalSetup only when a test of that project runs, so unit/infra runs start nothing.
+// Jest runs a project's globalSetup only when a test of that project runs, so a unit run starts nothing.
 const withLocalStack = {
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
 };
 
 module.exports = {
-  // One test file at a time: the integration and e2e files share one local stack, and some change its single
-  // settings record (shipping configuration) for a moment. On two cores jest would run one worker anyway.
-  maxWorkers: 1,
+  // Two workers at least: on a 2-core machine jest's default (cores - 1) would run every file in one process.
+  // The integration and e2e files run one at a time whatever this says (test/runner.ts).
+  maxWorkers: Math.max(2, availableParallelism() - 1),
   projects: [
     {
       ...common,
@@ -37,30 +44,32 @@ module.exports = {
         '<rootDir>/test/local/**/*.test.ts',
         // The web app's pure logic and static markup (node: no DOM here; the browser runs in the e2e project).
         '<rootDir>/web/src/**/*.test.{ts,tsx}',
-        // The built site (dist/web: `npm test` builds it before jest runs).
-        '<rootDir>/test/web/**/*.test.ts',
       ],
-      testEnvironment: 'node',
     },
     {
       ...common,
+      // The built site: reads dist/web, which `npm test` builds before jest runs (alone: `npm run build:web` first).
+      displayName: 'web-build',
+      testMatch: ['<rootDir>/test/web/**/*.test.ts'],
+    },
+    {
+      ...common,
+      // The functions are bundled once per run, in the background, for these tests and the local stack alike.
+      globalSetup: '<rootDir>/test/functions-setup.ts',
       displayName: 'infra',
       testMatch: ['<rootDir>/test/infra/**/*.test.ts'],
-      testEnvironment: 'node',
     },
     {
       ...common,
       ...withLocalStack,
       displayName: 'integration',
       testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
-      testEnvironment: 'node',
     },
     {
       ...common,
       ...withLocalStack,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
-      testEnvironment: 'node',
     },
   ],
 };

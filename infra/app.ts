@@ -2,10 +2,12 @@
  * The CDK app. `npx cdk synth|deploy -c stage=dev|prod` runs this file (see cdk.json); it bundles the functions
  * itself. The web build is uploaded only if `dist/web` exists when it runs, so deploy with
  * `npm run build:web && npx cdk deploy -c stage=prod` (a deploy without it leaves the site's files as they are).
- * Context: `-c alarmEmail=ops@...` (alarm notifications) and `-c emailFrom=orders@...` (verified in SES); both
- * optional in dev, required in prod (stage-config.ts checkStageConfig says which is missing).
+ * Context: `-c alarmEmail=ops@...` (alarm notifications), `-c emailFrom=orders@...` (the sender, whose domain
+ * becomes an SES identity) and `-c domain=shop.example.com` (the site's own host name): optional in dev, required
+ * in prod (stage-config.ts checkStageConfig says which is missing). `-c hostedZoneId=Z... [-c
+ * hostedZoneName=example.com]` names the Route 53 zone the stack writes its DNS records to.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { App, Tags, Validations } from 'aws-cdk-lib';
@@ -20,7 +22,7 @@ import {
 } from '../shared/routes.js';
 import { buildFunctions, repoRoot } from './build-functions.js';
 import { BuybackStack } from './stack.js';
-import { parseStage, type StageConfig, stageConfig } from './stage-config.js';
+import { hostedZoneOf, parseStage, type StageConfig, stageConfig } from './stage-config.js';
 
 export interface CreateAppOptions {
   /** `dev` or `prod`; defaults to the `-c stage=...` context, then `dev`. */
@@ -49,17 +51,31 @@ export function createApp(options: CreateAppOptions = {}): { app: App; stack: Bu
   const routes = options.routes ?? routeTable;
   const workers = options.workers ?? workerTable;
   const schedules = options.schedules ?? scheduleTable;
-  const functionsDir = path.resolve(repoRoot, options.functionsOutdir ?? 'dist/functions');
+  // The test run bundles the functions once, for the CDK tests and the local stack alike, into a folder named by
+  // a hash of their sources (test/support/function-build.ts): given the real tables, the app takes that build.
+  const prebuilt =
+    options.functionsOutdir || options.routes || options.workers || options.schedules
+      ? undefined
+      : process.env.FUNCTIONS_BUILD_DIR || undefined;
+  if (prebuilt && !existsSync(prebuilt)) throw new Error(`FUNCTIONS_BUILD_DIR: no build in ${prebuilt}`);
+  const functionsDir = path.resolve(repoRoot, options.functionsOutdir ?? prebuilt ?? 'dist/functions');
 
   // cdk.json's feature flags are given to in-process apps too, so tests synthesize what the CLI does.
   const app = new App({ outdir: options.outdir, context: cdkJsonContext() });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
 
   const stage = parseStage(options.stage ?? app.node.tryGetContext('stage'));
-  if (!options.skipBuild) buildFunctions(functionsDir, { routes, workers, schedules });
+  if (!options.skipBuild && !prebuilt) buildFunctions(functionsDir, { routes, workers, schedules });
+  const context = (name: string): string | undefined => {
+    const value: unknown = app.node.tryGetContext(name);
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+  };
+  const domain = context('domain')?.toLowerCase().replace(/\.$/, '');
   const config = stageConfig(stage, {
-    alarmEmail: app.node.tryGetContext('alarmEmail'),
-    emailFrom: app.node.tryGetContext('emailFrom'),
+    alarmEmail: context('alarmEmail'),
+    emailFrom: context('emailFrom'),
+    domain,
+    hostedZone: hostedZoneOf(context('hostedZoneId'), context('hostedZoneName'), domain),
     ...options.config,
   });
 

@@ -1,4 +1,12 @@
-import { type CfnElement, CfnOutput, Names, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import {
+  type CfnElement,
+  CfnOutput,
+  Duration,
+  Names,
+  Stack,
+  type StackProps,
+  Validations,
+} from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
@@ -13,11 +21,13 @@ import {
   subscribers as subscriberTable,
   type WorkerDef,
 } from '../shared/routes.js';
+import type { SignInFlow } from '../shared/schemas/auth.js';
 import { isTableCapability } from '../shared/table-access.js';
 import { Api } from './constructs/api.js';
 import type { AppFunction } from './constructs/app-function.js';
 import { Auth } from './constructs/auth.js';
-import { Data } from './constructs/data.js';
+import { Data, payoutRoleName } from './constructs/data.js';
+import { Domain, SenderDomain } from './constructs/domain.js';
 import { EdgeProtection } from './constructs/edge-protection.js';
 import { EmailEvents } from './constructs/email-events.js';
 import { Jobs } from './constructs/jobs.js';
@@ -27,8 +37,8 @@ import { Outbox } from './constructs/outbox.js';
 import { Schedules } from './constructs/schedules.js';
 import { Secrets } from './constructs/secrets.js';
 import { Site } from './constructs/site.js';
-import { Storage } from './constructs/storage.js';
-import type { StageConfig } from './stage-config.js';
+import { ORDER_PHOTOS_PREFIX, PRODUCT_IMAGES_PREFIX, Storage } from './constructs/storage.js';
+import { isRealAddress, type StageConfig } from './stage-config.js';
 import { tableStatement } from './table-grants.js';
 
 export interface BuybackStackProps extends StackProps {
@@ -42,6 +52,9 @@ export interface BuybackStackProps extends StackProps {
   functionsDir: string;
   webDir: string;
 }
+
+/** How staff sign in wherever this template is deployed (the local runner substitutes the plain flow). */
+export const DEPLOYED_SIGN_IN_FLOW = 'USER_SRP_AUTH' satisfies SignInFlow;
 
 /** Have I Been Pwned's k-anonymity range API: only the first 5 hex characters of a SHA-1 are sent. */
 export const BREACH_RANGE_URL = 'https://api.pwnedpasswords.com/range/';
@@ -65,6 +78,12 @@ export class BuybackStack extends Stack {
   public readonly api: Api;
   public readonly site: Site;
   public readonly monitoring: Monitoring;
+  /** The shop's own domain, where the stage has one (prod does). */
+  public readonly domain?: Domain;
+  /** The sender's domain as an SES identity, where the stage has a domain and a real sender. */
+  public readonly senderDomain?: SenderDomain;
+  /** Assumed by an operator to seal payout details stored before the encryption (generate data keys only). */
+  public readonly payoutSealerRole: iam.Role;
   private readonly config: StageConfig;
 
   constructor(scope: Construct, id: string, props: BuybackStackProps) {
@@ -72,6 +91,7 @@ export class BuybackStack extends Stack {
     this.config = props.config;
     const { config } = props;
 
+    this.domain = config.domain ? new Domain(this, 'Domain', { config, domain: config.domain }) : undefined;
     this.data = new Data(this, 'Data', { config });
     this.storage = new Storage(this, 'Storage', { config });
     this.secrets = new Secrets(this, 'Secrets', { config });
@@ -93,12 +113,44 @@ export class BuybackStack extends Stack {
       consumers: props.streamConsumers ?? streamConsumerTable,
       functionsDir: props.functionsDir,
     });
+    // The payout key's users are named in its policy before their roles exist (infra/constructs/data.ts).
+    const payoutUsers = (capability: Capability) =>
+      Object.entries(props.routes)
+        .filter(([, def]) => (def.capabilities as readonly Capability[]).includes(capability))
+        .map(([key]) => key);
+    const roleNames = Object.fromEntries(
+      [...payoutUsers('payout:encrypt'), ...payoutUsers('payout:decrypt')].map((key) => [
+        key,
+        payoutRoleName(this.stackName, key),
+      ]),
+    );
+    this.payoutSealerRole = new iam.Role(this, 'PayoutSealerRole', {
+      assumedBy: new iam.AccountRootPrincipal(),
+      description: `Seals payout details stored before their encryption (npm run ops -- seal-payouts), ${config.stage}`,
+      maxSessionDuration: Duration.hours(1),
+    });
+    // Finds the orders whose details are still plaintext (a one-off backfill, not a request path) and
+    // replaces them, each only if unchanged since it was read.
+    this.payoutSealerRole.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['dynamodb:Scan', 'dynamodb:UpdateItem'],
+        resources: [this.data.table.tableArn],
+      }),
+    );
+    this.data.restrictPayoutKey({
+      generate: payoutUsers('payout:encrypt').map((key) => payoutRoleName(this.stackName, key)),
+      decrypt: payoutUsers('payout:decrypt').map((key) => payoutRoleName(this.stackName, key)),
+      sealer: this.payoutSealerRole,
+    });
+
     this.api = new Api(this, 'Api', {
       config,
+      roleNames,
       routes: props.routes,
       functionsDir: props.functionsDir,
       userPool: this.auth.userPool,
       userPoolClient: this.auth.userPoolClient,
+      customDomain: this.domain?.apiDomainName,
     });
     this.site = new Site(this, 'Site', {
       config,
@@ -111,7 +163,16 @@ export class BuybackStack extends Stack {
       webAclArn: config.webAcl
         ? new EdgeProtection(this, 'EdgeProtection', { config }).webAcl.attrArn
         : undefined,
+      customDomain: this.domain,
     });
+    this.domain?.addSiteRecords(this.site.distribution);
+    if (this.domain && isRealAddress(config.emailFrom)) {
+      this.senderDomain = new SenderDomain(this, 'SenderDomain', {
+        config,
+        senderDomain: config.emailFrom.split('@')[1].toLowerCase(),
+        zone: this.domain.zone,
+      });
+    }
 
     const functions: Array<{
       key: string;
@@ -130,9 +191,11 @@ export class BuybackStack extends Stack {
       ...this.emailEvents.functions.map((s) => ({ key: s.key, fn: s.fn, capabilities: s.def.capabilities })),
       ...this.outbox.consumers.map((c) => ({ key: c.key, fn: c.fn, capabilities: c.def.capabilities })),
     ];
-    // Every route checks CloudFront's origin header (functions/lib/http.ts) against the same deploy-time value.
+    // Every route checks CloudFront's origin header (functions/lib/http.ts) against the origin secret's values,
+    // read at run time: the value is in no function's configuration, and it rotates without a deploy.
     for (const route of this.api.routes) {
-      route.fn.function.addEnvironment(ENV.originVerify, this.secrets.originVerifyValue());
+      this.secrets.originSecret.grantRead(route.fn.role);
+      route.fn.function.addEnvironment(ENV.originSecretId, this.secrets.originSecret.secretArn);
     }
     for (const { fn, capabilities, queue } of functions) {
       fn.function.addEnvironment(ENV.stage, config.stage);
@@ -154,7 +217,11 @@ export class BuybackStack extends Stack {
     });
 
     new CfnOutput(this, 'SiteUrl', { value: this.site.siteUrl });
-    new CfnOutput(this, 'ApiUrl', { value: this.api.stage.url });
+    new CfnOutput(this, 'ApiUrl', {
+      value: this.domain ? `https://${this.domain.apiDomain}/` : this.api.stage.url,
+      description: 'The API itself: it serves only requests CloudFront forwards (with the origin secret).',
+    });
+    new CfnOutput(this, 'DistributionId', { value: this.site.distribution.distributionId });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.userPoolClient.userPoolClientId });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
@@ -163,6 +230,16 @@ export class BuybackStack extends Stack {
       value: this.secrets.providerSecret.secretArn,
       description:
         'Secret holding the provider keys (EasyPost, Twilio, e-mail); fill it after the first deploy.',
+    });
+    new CfnOutput(this, 'OriginSecretArn', {
+      value: this.secrets.originSecret.secretArn,
+      description:
+        'Secret holding the header value CloudFront sends to the API; rotate it with npm run ops -- rotate-origin-secret.',
+    });
+    new CfnOutput(this, 'PayoutKeyArn', { value: this.data.payoutKey.keyArn });
+    new CfnOutput(this, 'PayoutSealerRoleArn', {
+      value: this.payoutSealerRole.roleArn,
+      description: 'Role for npm run ops -- seal-payouts (docs/operations.md): seals, never decrypts.',
     });
     new CfnOutput(this, 'SigningSecretArn', {
       value: this.secrets.signingSecret.secretArn,
@@ -253,18 +330,22 @@ export class BuybackStack extends Stack {
         fn.function.addEnvironment(QUEUE_URL_ENV[name], queue.queueUrl);
         return;
       }
-      case 'images:read':
-      case 'images:write': {
-        // Object-level actions only: no listing, no bucket configuration.
-        const actions = capability === 'images:read' ? ['s3:GetObject'] : ['s3:PutObject', 's3:DeleteObject'];
+      case 'product-images:read':
+      case 'product-images:write':
+      case 'order-photos:read':
+      case 'order-photos:write': {
+        // Object-level actions on one prefix only: a product-image function cannot touch order photos (nor
+        // the other way round), and no one may delete a stored version (s3:DeleteObjectVersion).
+        const [kind, access] = capability.split(':');
+        const prefix = kind === 'order-photos' ? ORDER_PHOTOS_PREFIX : PRODUCT_IMAGES_PREFIX;
+        const actions = access === 'read' ? ['s3:GetObject'] : ['s3:PutObject', 's3:DeleteObject'];
         fn.role.addToPrincipalPolicy(
-          new iam.PolicyStatement({ actions, resources: [images.arnForObjects('*')] }),
+          new iam.PolicyStatement({ actions, resources: [images.arnForObjects(`${prefix}*`)] }),
         );
         fn.function.addEnvironment(ENV.imagesBucket, images.bucketName);
         Validations.of(fn).acknowledge({
-          id: `AwsSolutions-IAM5[Resource::${this.nagRef(fn, images.node.defaultChild as CfnElement, 'Arn')}/*]`,
-          reason:
-            'Image keys are chosen per upload (order and product photos), so objects of this bucket only.',
+          id: `AwsSolutions-IAM5[Resource::${this.nagRef(fn, images.node.defaultChild as CfnElement, 'Arn')}/${prefix}*]`,
+          reason: `Keys under ${prefix} are chosen per upload, so objects under that prefix of this bucket only.`,
         });
         return;
       }
@@ -285,6 +366,8 @@ export class BuybackStack extends Stack {
         fn.function.addEnvironment(ENV.userPoolId, this.auth.userPool.userPoolId);
         fn.function.addEnvironment(ENV.userPoolClientId, this.auth.userPoolClient.userPoolClientId);
         fn.function.addEnvironment(ENV.breachRangeUrl, BREACH_RANGE_URL);
+        // SRP only: the app client allows no plain-password flow (infra/constructs/auth.ts).
+        fn.function.addEnvironment(ENV.signInFlow, DEPLOYED_SIGN_IN_FLOW);
         return;
       }
       case 'email:send': {

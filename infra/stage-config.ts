@@ -6,7 +6,7 @@ export type Stage = (typeof STAGES)[number];
 
 export interface StageConfig {
   stage: Stage;
-  /** Applied to the table, buckets, secret, user pool and log groups. */
+  /** Applied to the table, buckets, queues, secrets, key, user pool and log groups. */
   removalPolicy: RemovalPolicy;
   /** Empties buckets on stack deletion; only where the data is disposable. */
   autoDeleteObjects: boolean;
@@ -23,12 +23,27 @@ export interface StageConfig {
    */
   emailFrom: string;
   /**
-   * Origins allowed to upload straight to the images bucket with presigned URLs. The site has no domain of its
-   * own yet and the distribution's cannot be named here (the bucket would depend on the distribution that
-   * depends on the bucket), so any CloudFront domain is allowed; the presigned signature, not CORS, is what
-   * authorises an upload. With a custom domain, list exactly that origin.
+   * Origins allowed to upload straight to the images bucket with presigned URLs: the site's own domain when it
+   * has one. Without one the distribution's host cannot be named here (the bucket would depend on the
+   * distribution that depends on the bucket), so any CloudFront host is allowed; the presigned signature, not
+   * CORS, is what authorises an upload.
    */
   uploadOrigins: string[];
+  /**
+   * The shop's own host name (`-c domain=shop.example.com`): the site's address, its certificate's name, and
+   * `api.<domain>` for the API CloudFront forwards to. Required in prod; dev without one answers on its
+   * `*.cloudfront.net` host.
+   */
+  domain?: string;
+  /**
+   * The Route 53 public hosted zone holding `domain` (`-c hostedZoneId=Z... -c hostedZoneName=example.com`; the
+   * name defaults to the domain itself). With one the stack writes its DNS records there (certificate
+   * validation, the site and API aliases, the sender's DKIM and MAIL FROM); without one they are stack outputs
+   * for whoever keeps the DNS (README, "First deploy on a domain").
+   */
+  hostedZone?: { id: string; name: string };
+  /** Days the images bucket keeps an order photo's deleted or overwritten versions. */
+  photoVersionDays: number;
   /** The whole API stage's throttle (requests per second, burst): what all routes together may take. */
   apiThrottle: Throttle;
   /** Each route's own throttle, so one noisy route cannot use up the others' share of `apiThrottle`. */
@@ -108,6 +123,8 @@ export function stageConfig(stage: Stage, overrides: Partial<Omit<StageConfig, '
           tracing: true,
           webAcl: true,
           region: CLOUDFRONT_WAF_REGION,
+          // A photo of what arrived is the evidence in a dispute; card and PayPal disputes run up to 180 days.
+          photoVersionDays: 180,
           // A stolen laptop or a copied refresh token is good for one working day, not 30: Amplify renews the
           // one-hour access token from it, and after 8 hours staff sign in again, with their TOTP code.
           staffSignIn: {
@@ -134,20 +151,61 @@ export function stageConfig(stage: Stage, overrides: Partial<Omit<StageConfig, '
           webhookReservedConcurrency: 0,
           tracing: false,
           webAcl: false,
+          photoVersionDays: 7,
           // The spec's rule (8 characters, upper, lower, number, symbol); cognito-local has no MFA.
           staffSignIn: { mfa: 'optional', passwordMinLength: 8, threatProtection: 'off' },
         };
   const config = { ...base, ...stripUndefined(overrides) };
+  if (config.domain) {
+    // A certificate CloudFront serves lives in us-east-1 only, and the API's (the same one) in the API's region.
+    config.region ??= CLOUDFRONT_WAF_REGION;
+    // Uploads come from the site's own origin, no longer from any CloudFront host.
+    if (!overrides.uploadOrigins) {
+      config.uploadOrigins = [
+        `https://${config.domain}`,
+        ...config.uploadOrigins.filter((o) => o !== CLOUDFRONT_ORIGINS),
+      ];
+    }
+  }
   checkStageConfig(config);
   return config;
 }
 
+/** The API's own host name under the shop's domain: CloudFront's origin for `/api/*`, and nobody else's. */
+export const apiDomainOf = (domain: string): string => `api.${domain}`;
+
+/** A host name as DNS and ACM take it: lower case letters, digits and hyphens in dot-separated labels. */
+const HOST_NAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** The Route 53 zone from `-c hostedZoneId` and `-c hostedZoneName` (the name defaults to the domain). */
+export function hostedZoneOf(
+  id: string | undefined,
+  name: string | undefined,
+  domain: string | undefined,
+): StageConfig['hostedZone'] {
+  if (!id && !name) return undefined;
+  if (!id) throw new Error("-c hostedZoneName needs the zone's id too: add -c hostedZoneId=Z...");
+  const zoneName = (name ?? domain ?? '').toLowerCase().replace(/\.$/, '');
+  if (!zoneName)
+    throw new Error(
+      '-c hostedZoneId needs -c domain (and -c hostedZoneName when the zone is a parent of it)',
+    );
+  return { id, name: zoneName };
+}
+
+/** Whether `host` is `zone` itself or a name under it. */
+export const isInZone = (host: string, zone: string): boolean => host === zone || host.endsWith(`.${zone}`);
+
 /** Domains reserved for examples and tests (RFC 2606, 6761): nobody reads mail sent there. */
 const NOT_REAL_DOMAIN = /@(?:[^@]+\.)?(?:example\.(?:com|net|org)|example|test|invalid|localhost)$/i;
 
+/** Whether mail from this address could ever be delivered (not a reserved example or test domain). */
+export const isRealAddress = (address: string): boolean => !NOT_REAL_DOMAIN.test(address);
+
 /**
- * Refuses a stage that would deploy without someone to tell: prod needs an alarm address and a real sender,
- * each named by the flag that sets it. A web ACL needs us-east-1.
+ * Refuses a stage that would deploy without someone to tell or somewhere to live: prod needs an alarm address,
+ * a real sender and its own domain, each named by the flag that sets it. A web ACL and a custom domain need
+ * us-east-1.
  */
 export function checkStageConfig(config: StageConfig): void {
   const problems: string[] = [];
@@ -162,6 +220,26 @@ export function checkStageConfig(config: StageConfig): void {
         `prod needs a real sender verified in SES, not ${config.emailFrom}: add -c emailFrom=orders@your-domain`,
       );
     }
+    if (!config.domain) {
+      problems.push(
+        'prod needs its own domain: add -c domain=shop.your-domain (with -c hostedZoneId=Z... when Route 53 holds it)',
+      );
+    }
+  }
+  if (config.domain !== undefined && !HOST_NAME.test(config.domain)) {
+    problems.push(
+      `-c domain=${config.domain} is not a host name: give it as shop.example.com, no scheme or path`,
+    );
+  }
+  if (config.domain && config.region !== CLOUDFRONT_WAF_REGION) {
+    problems.push(
+      `a custom domain needs region ${CLOUDFRONT_WAF_REGION} (CloudFront takes its certificate from there), not ${config.region ?? 'unset'}`,
+    );
+  }
+  if (config.hostedZone && (!config.domain || !isInZone(config.domain, config.hostedZone.name))) {
+    problems.push(
+      `-c domain=${config.domain ?? '(unset)'} is not in the hosted zone ${config.hostedZone.name}: give -c hostedZoneName=<the zone's name>`,
+    );
   }
   if (config.webAcl && config.region !== CLOUDFRONT_WAF_REGION) {
     problems.push(

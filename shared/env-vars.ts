@@ -38,6 +38,8 @@ export const userPoolClientId = 'USER_POOL_CLIENT_ID';
 export const cognitoEndpoint = 'COGNITO_ENDPOINT';
 /** The breach-range service the sign-in form checks a password prefix against. */
 export const breachRangeUrl = 'BREACH_RANGE_URL';
+/** The sign-in flow the auth configuration names (`USER_SRP_AUTH`; the local runner sets the plain one). */
+export const signInFlow = 'SIGN_IN_FLOW';
 /** Local stack only: the secret store reads this file instead of Secrets Manager. */
 export const localSecretsFile = 'LOCAL_SECRETS_FILE';
 /** The customer-managed KMS key of payout details; set only on functions granted `payout:encrypt`/`decrypt`. */
@@ -50,7 +52,8 @@ export const localPayoutKeyFile = 'LOCAL_PAYOUT_KEY_FILE';
 /** Local stack only: the signing secret's file. */
 export const localSigningSecretsFile = 'LOCAL_SIGNING_SECRETS_FILE';
 /**
- * The value CloudFront sends in ORIGIN_VERIFY_HEADER on every API request: a dynamic reference to the stage's
- * generated origin secret, resolved by CloudFormation for the distribution and the API functions alike.
+ * The ARN of the stage's origin secret, whose values (one, two during a rotation) are the only ones the API
+ * accepts in ORIGIN_VERIFY_HEADER (functions/lib/origin-secret.ts). The value itself is never an environment
+ * variable.
  */
-export const originVerify = 'ORIGIN_VERIFY';
+export const originSecretId = 'ORIGIN_SECRET_ID';

@@ -14,8 +14,12 @@ export type Capability =
   | 'email-jobs:send'
   | 'sms-jobs:send'
   | 'label-jobs:send'
-  | 'images:read'
-  | 'images:write'
+  /** Product images (`images/products/*` of the images bucket): read, or write and delete. */
+  | 'product-images:read'
+  | 'product-images:write'
+  /** Order photos (`images/orders/*`), kept with their earlier versions: read, or write and delete. */
+  | 'order-photos:read'
+  | 'order-photos:write'
   | 'secret:read'
   /** Writes keys into the provider secret (the back office's write-only credentials). */
   | 'secret:write'

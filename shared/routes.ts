@@ -152,6 +152,10 @@ export const workers = {
     handler: 'email/handlers/email-worker',
     timeoutSeconds: 30,
     batchSize: 10,
+    // A burst of owed e-mails (a bulk status change) drains at a bounded pace instead of taking the account's
+    // concurrency; SES's sending rate (14 a second when production access starts) answers the rest with
+    // Throttling, which the worker retries with backoff.
+    maxConcurrency: 5,
     retryBaseSeconds: 30,
     capabilities: [
       items(['GetItem', 'PutItem', 'UpdateItem'], 'emailJob'),

@@ -1,18 +1,10 @@
-import type { ChildProcess } from 'node:child_process';
-import { startLocalStackProcess } from './support/local-stack-process';
-
-declare global {
-  var __LOCAL_STACK__: ChildProcess | undefined;
-}
+import { startLocalStackInBackground } from './support/background-stack';
 
 /**
- * Starts one local stack (test profile: its own ports, in-memory DynamoDB, fresh data) for the integration
- * and e2e projects, and hands its URLs to the test workers through LOCAL_STACK.
+ * The integration and e2e projects' setup: starts one local stack (test profile: its own ports, in-memory
+ * DynamoDB, fresh data) in the background and returns at once. The runner (test/runner.ts) waits for it before
+ * the first file of those projects and hands its URLs to them through LOCAL_STACK.
  */
 export default async function globalSetup(): Promise<void> {
-  // Both projects name this setup: the second call finds the stack the first started (or one started by hand).
-  if (process.env.LOCAL_STACK) return;
-  const { info, child } = await startLocalStackProcess();
-  globalThis.__LOCAL_STACK__ = child;
-  process.env.LOCAL_STACK = JSON.stringify(info);
+  startLocalStackInBackground();
 }

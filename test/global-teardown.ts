@@ -1,7 +1,5 @@
-import { stopLocalStackProcess } from './support/local-stack-process';
+import { stopLocalStack } from './support/background-stack';
 
 export default async function globalTeardown(): Promise<void> {
-  const child = globalThis.__LOCAL_STACK__;
-  globalThis.__LOCAL_STACK__ = undefined;
-  if (child) await stopLocalStackProcess(child);
+  await stopLocalStack();
 }

@@ -12,45 +12,9 @@ import { batchGetItems, db, tableName } from '../lib/db.js';
 import { counterShard, counters, order as orderEntity } from '../lib/entities.js';
 import { AppError } from '../lib/errors.js';
 import { planStatusChange } from '../lib/order-counters.js';
-import { orderLines, storedImages } from '../lib/order-views.js';
 import { changeOrder, counterUpdate, getOrderForStaff, OrderUpdate } from '../lib/order-writes.js';
 import { putItem, type ReceivedItem, receivedBox, trackingPointer } from '../lib/receiving/entities.js';
-import { deliveredAt, type ReceivingOrderItem, toInspectionView } from '../lib/receiving/views.js';
-
-export function toReceivingOrder(order: ReceivingOrderItem): ReceivingOrder {
-  const delivered = deliveredAt(order);
-  const inspection = toInspectionView(order);
-  return {
-    orderId: order.order_id,
-    createdAt: order.created_at,
-    status: order.status,
-    shipmentStatus: order.shipment_status,
-    customer: {
-      name: `${order.customer.firstName} ${order.customer.lastName}`.trim(),
-      email: order.customer.email,
-      phone: order.customer.phone,
-    },
-    shippingAddress: order.shipping_address,
-    items: orderLines(order.products).map(({ productId, name, quantity, price }) => ({
-      productId,
-      name,
-      quantity,
-      price,
-    })),
-    total: order.total_amount,
-    ...(order.tracking_number ? { trackingNumber: order.tracking_number } : {}),
-    ...(delivered ? { deliveredAt: delivered } : {}),
-    ...(order.received_at
-      ? { received: { at: order.received_at, ...(order.received_by ? { by: order.received_by } : {}) } }
-      : {}),
-    ...(inspection ? { inspection } : {}),
-    photos: storedImages(order.images, order.updated_at).map((i) => ({
-      id: i.id,
-      url: i.url,
-      filename: i.filename,
-    })),
-  };
-}
+import { type ReceivingOrderItem, toReceivingOrder } from '../lib/receiving/views.js';
 
 /**
  * The order of a scanned or typed code: an order number by its key, a tracking number through its pointer (the

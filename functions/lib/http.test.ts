@@ -1,12 +1,19 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, Context } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
 import * as z from 'zod/mini';
 import type { RouteDef } from '../../shared/route-def.js';
 import { AppError, notFound } from './errors.js';
 import { httpRoute, reply } from './http.js';
+import { clearOriginSecretCache } from './origin-secret.js';
 
 const ctx = {} as Context;
 const ORIGIN_SECRET = 'f3c1d2e4b5a697887766554433221100';
-process.env.ORIGIN_VERIFY = ORIGIN_SECRET;
+process.env.ORIGIN_SECRET_ID = 'origin-secret-arn';
+const originSecret = mockClient(SecretsManagerClient);
+originSecret
+  .on(GetSecretValueCommand)
+  .resolves({ SecretString: JSON.stringify({ originVerify: ORIGIN_SECRET }) });
 const event = (over: Partial<APIGatewayProxyEventV2WithJWTAuthorizer> = {}) =>
   ({
     version: '2.0',
@@ -64,11 +71,15 @@ describe('httpRoute refuses a request that did not come through CloudFront', () 
   });
 
   it('refuses everything while no origin secret is configured', async () => {
-    delete process.env.ORIGIN_VERIFY;
+    clearOriginSecretCache();
+    originSecret.on(GetSecretValueCommand).resolves({ SecretString: '{}' });
     try {
       expect((await run(spy, forged({}))).status).toBe(403);
     } finally {
-      process.env.ORIGIN_VERIFY = ORIGIN_SECRET;
+      clearOriginSecretCache();
+      originSecret
+        .on(GetSecretValueCommand)
+        .resolves({ SecretString: JSON.stringify({ originVerify: ORIGIN_SECRET }) });
     }
     expect(seen).toEqual([]);
   });

@@ -1,13 +1,12 @@
-import { timingSafeEqual } from 'node:crypto';
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod/mini';
-import * as ENV from '../../shared/env-vars.js';
 import { apiMessages } from '../../shared/messages.js';
 import type { RouteDef } from '../../shared/route-def.js';
 import { ORIGIN_VERIFY_HEADER } from '../../shared/runtime-env.js';
 import { AppError } from './errors.js';
 import { errorDetails, log } from './log.js';
+import { isOriginValue } from './origin-secret.js';
 import { parseInput } from './validation.js';
 
 type Infer<S> = S extends z.ZodMiniType ? z.infer<S> : undefined;
@@ -101,25 +100,16 @@ const mapErrors = (): MiddlewareObj<HttpEvent, HttpResult> => ({
   },
 });
 
-const sameSecret = (given: string, expected: string): boolean => {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-};
-
 /**
  * Only CloudFront knows the origin secret and adds it to every API request; a request without it came to the
- * HTTP API's own endpoint, where CloudFront-Viewer-Address (the IP every per-client limit counts) is whatever
- * the caller wrote. Refused (403) before anything else runs. Without a configured secret nothing is trusted.
+ * API's own host name directly, where CloudFront-Viewer-Address (the IP every per-client limit counts) is
+ * whatever the caller wrote. Refused (403) before anything else runs. Without a configured secret nothing is
+ * trusted.
  */
 const verifyOrigin = (): MiddlewareObj<HttpEvent, HttpResult> => ({
   before: async (request) => {
-    const expected = process.env[ENV.originVerify];
     const given = lowerCaseKeys(request.event.headers)[ORIGIN_VERIFY_HEADER];
-    if (!expected) log('error', 'origin secret not configured: every API request is refused', {});
-    if (!expected || !given || !sameSecret(given, expected)) {
-      throw new AppError('forbidden', apiMessages.directAccess);
-    }
+    if (!(await isOriginValue(given))) throw new AppError('forbidden', apiMessages.directAccess);
   },
 });
 

@@ -6,6 +6,7 @@ import {
   activityLogOf,
   list,
   orderLines,
+  owed,
   record,
   storedAmount,
   storedImages,
@@ -58,8 +59,9 @@ export function toAdminDetail(order: OrderItem): AdminOrderDetail {
     items: orderLines(order.products),
     total,
     paidAmount: paid,
-    balanceDue: fromCents(toCents(total) - toCents(paid)),
-    paymentStatus: paymentStatus(paid, total),
+    // Once inspected, what is owed is the amount due, not the quote.
+    balanceDue: fromCents(Math.max(0, toCents(owed(order)) - toCents(paid))),
+    paymentStatus: paymentStatus(paid, owed(order)),
     paymentMethod: text(order.payment_method),
     paymentNotes: text(order.payment_notes),
     // Masked: this route has no use of the key; the full values come only from the reveal route, which logs it.

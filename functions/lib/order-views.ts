@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { lineTotal } from '../../shared/rules/money.js';
+import { fromCents, lineTotal } from '../../shared/rules/money.js';
 import { paymentStatus } from '../../shared/rules/order.js';
 import { byCodeUnits } from '../../shared/rules/text-order.js';
 import { ACTIVITY_TYPES, type ActivityEntry } from '../../shared/schemas/admin-orders.js';
@@ -130,13 +130,21 @@ function imagesOf(order: OrderItem): OrderTracking['images'] {
   return storedImages(order.images, order.updated_at).map((i) => ({ url: i.url, filename: i.filename }));
 }
 
+/** What the seller is owed: the inspection's amount due once there is one, else the quote (the order's total). */
+export function owed(order: OrderItem): number {
+  const inspection = (order as { inspection?: { amount_due_cents?: unknown } }).inspection;
+  return typeof inspection?.amount_due_cents === 'number'
+    ? fromCents(inspection.amount_due_cents)
+    : storedAmount(order.total_amount);
+}
+
 /** The tracking view: status and payment progress, never contact or payout details. */
 export function toTracking(order: OrderItem): OrderTracking {
   const log = parseJson(order.payment_log);
   return {
     orderNumber: order.order_id,
     status: order.status,
-    paymentStatus: paymentStatus(order.paid_amount, order.total_amount),
+    paymentStatus: paymentStatus(order.paid_amount, owed(order)),
     createdAt: order.created_at,
     total: order.total_amount,
     paymentLog: (Array.isArray(log) ? log : [])

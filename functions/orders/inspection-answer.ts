@@ -42,8 +42,8 @@ export async function answerInspection(
 
 /**
  * The hourly run: every inspection whose window has ended is accepted for its seller (one Query of the
- * answers due up to now, oldest first). An order answered, corrected or deleted meanwhile is skipped, and a
- * pointer left behind by a deleted order is removed.
+ * answers due up to now, oldest first). An order the seller answered, corrected or deleted meanwhile is
+ * skipped and its pointer, stale, removed.
  */
 export async function acceptAnswersDue(now: () => Date): Promise<{ accepted: number; skipped: number }> {
   let accepted = 0;
@@ -65,9 +65,12 @@ export async function acceptAnswersDue(now: () => Date): Promise<{ accepted: num
         accepted++;
       } catch (error) {
         skipped++;
-        if (error instanceof AppError && error.code === 'not_found') {
+        // Answered by the seller meanwhile, corrected, or deleted: the pointer is stale. A run that kept losing
+        // races (answerFailed) leaves it for the next hour.
+        const stale = error instanceof AppError && error.message !== m.answerFailed;
+        if (stale) {
           await db.send(new DeleteCommand({ TableName: tableName(), Key: { pk: item.pk, sk: item.sk } }));
-        } else if (!(error instanceof AppError)) {
+        } else {
           log('error', 'inspection not accepted at the end of its window', {
             orderId,
             ...errorDetails(error),

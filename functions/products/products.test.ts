@@ -1,3 +1,4 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type {
   APIGatewayProxyEventV2WithJWTAuthorizer,
@@ -7,7 +8,11 @@ import type {
 import { mockClient } from 'aws-sdk-client-mock';
 
 process.env.TABLE_NAME = 'test-table';
-process.env.ORIGIN_VERIFY = 'origin-secret';
+process.env.ORIGIN_SECRET_ID = 'origin-secret-arn';
+const originSecret = mockClient(SecretsManagerClient);
+originSecret
+  .on(GetSecretValueCommand)
+  .resolves({ SecretString: JSON.stringify({ originVerify: 'origin-secret' }) });
 const ddb = mockClient(DynamoDBDocumentClient);
 const list = require('./handlers/list-products') as typeof import('./handlers/list-products');
 const get = require('./handlers/get-product') as typeof import('./handlers/get-product');

@@ -1,3 +1,4 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type {
   APIGatewayProxyEventV2WithJWTAuthorizer,
@@ -7,7 +8,11 @@ import type {
 import { mockClient } from 'aws-sdk-client-mock';
 
 process.env.TABLE_NAME = 'test-table';
-process.env.ORIGIN_VERIFY = 'origin-secret';
+process.env.ORIGIN_SECRET_ID = 'origin-secret-arn';
+const originSecret = mockClient(SecretsManagerClient);
+originSecret
+  .on(GetSecretValueCommand)
+  .resolves({ SecretString: JSON.stringify({ originVerify: 'origin-secret' }) });
 const ddb = mockClient(DynamoDBDocumentClient);
 const settings = require('./handlers/get-settings') as typeof import('./handlers/get-settings');
 const { DEFAULT_PUBLIC_SETTINGS } =

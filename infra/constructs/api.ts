@@ -16,6 +16,13 @@ export interface ApiProps {
   functionsDir: string;
   userPool: cognito.UserPool;
   userPoolClient: cognito.UserPoolClient;
+  /**
+   * The API's own custom domain (`api.<domain>`), CloudFront's origin. With one, the execute-api endpoint is
+   * switched off, so the API answers on that name only.
+   */
+  customDomain?: apigwv2.IDomainName;
+  /** Fixed role names by route key (AppFunctionProps.roleName). */
+  roleNames?: Record<string, string>;
 }
 
 export interface RouteFunction {
@@ -45,6 +52,7 @@ export class Api extends Construct {
       description: `Buyback API (${config.stage})`,
       // Our own $default stage below carries access logging and throttling.
       createDefaultStage: false,
+      disableExecuteApiEndpoint: props.customDomain !== undefined,
     });
 
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
@@ -74,6 +82,14 @@ export class Api extends Construct {
       },
     });
 
+    if (props.customDomain) {
+      new apigwv2.ApiMapping(this, 'DomainMapping', {
+        api: this.httpApi,
+        domainName: props.customDomain,
+        stage: this.stage,
+      });
+    }
+
     // Proves the caller signed in to our pool; membership of the admin group is checked by the handler from the
     // token's cognito:groups claim (an HTTP API JWT authorizer can only check scopes). The issuer is spelled out
     // because the pool's ProviderURL attribute already carries the scheme, which is easy to double.
@@ -100,6 +116,7 @@ export class Api extends Construct {
         description: `${def.method} ${def.path}`,
         memorySize: def.memoryMb,
         reservedConcurrency: def.webhook ? config.webhookReservedConcurrency : undefined,
+        roleName: props.roleNames?.[key],
       });
       const route = new apigwv2.HttpRoute(group, `${key}Route`, {
         httpApi: this.httpApi,

@@ -18,6 +18,11 @@ export interface AppFunctionProps {
   memorySize?: number;
   /** Concurrency kept for this function alone (and its ceiling); none by default. */
   reservedConcurrency?: number;
+  /**
+   * A fixed name for the role, only where a policy must name it before it exists (the payout key's policy:
+   * infra/constructs/data.ts); CloudFormation's generated name otherwise.
+   */
+  roleName?: string;
 }
 
 /**
@@ -44,6 +49,7 @@ export class AppFunction extends Construct {
     this.role = new iam.Role(this, 'Role', {
       assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
       description: `${props.functionKey} (${config.stage})`,
+      roleName: props.roleName,
     });
     this.logGroup.grantWrite(this.role);
 

@@ -65,8 +65,9 @@ export class Auth extends Construct {
 
     this.userPoolClient = this.userPool.addClient('WebClient', {
       ...(signIn.refreshTokenHours && { refreshTokenValidity: Duration.hours(signIn.refreshTokenHours) }),
-      // USER_PASSWORD_AUTH because the local Cognito emulator has no SRP; SRP for the deployed Amplify client.
-      authFlows: { userPassword: true, userSrp: true },
+      // SRP only: the password never leaves the browser. The local runner adds USER_PASSWORD_AUTH to its own
+      // copy of this client, since cognito-local has no SRP (infra/local/resources.ts).
+      authFlows: { userSrp: true },
       generateSecret: false,
       preventUserExistenceErrors: true,
       // The SPA signs in with the API flows above; no hosted UI, so no OAuth callback URLs to keep in sync.

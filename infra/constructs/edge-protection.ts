@@ -1,3 +1,5 @@
+import { ArnFormat, Stack } from 'aws-cdk-lib';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../stage-config.js';
@@ -9,12 +11,21 @@ export interface EdgeProtectionProps {
 /** Requests per client IP in five minutes to the public write routes (checkout, lookup, tickets, labels). */
 export const PUBLIC_WRITES_PER_FIVE_MINUTES = 100;
 
+/**
+ * The path as the API will route it: percent-decoded, then with `//`, `/./` and `/../` resolved. Matched raw,
+ * `/api/x/..%2fadmin/...` or `/api//admin/` would slip past (or into) an exception.
+ */
+export const PATH_TRANSFORMATIONS: wafv2.CfnWebACL.TextTransformationProperty[] = [
+  { priority: 0, type: 'URL_DECODE' },
+  { priority: 1, type: 'NORMALIZE_PATH' },
+];
+
 const startsWith = (path: string): wafv2.CfnWebACL.StatementProperty => ({
   byteMatchStatement: {
     fieldToMatch: { uriPath: {} },
     positionalConstraint: 'STARTS_WITH',
     searchString: path,
-    textTransformations: [{ priority: 0, type: 'NONE' }],
+    textTransformations: PATH_TRANSFORMATIONS,
   },
 });
 const not = (statement: wafv2.CfnWebACL.StatementProperty): wafv2.CfnWebACL.StatementProperty => ({
@@ -29,6 +40,8 @@ const not = (statement: wafv2.CfnWebACL.StatementProperty): wafv2.CfnWebACL.Stat
  */
 export class EdgeProtection extends Construct {
   public readonly webAcl: wafv2.CfnWebACL;
+  /** Requests the ACL blocked or counted, staff tokens redacted (WAF's name prefix is required). */
+  public readonly logGroup: logs.LogGroup;
 
   constructor(scope: Construct, id: string, props: EdgeProtectionProps) {
     super(scope, id);
@@ -100,6 +113,38 @@ export class EdgeProtection extends Construct {
           visibilityConfig: visibility('public-writes-per-ip'),
         },
       ],
+    });
+
+    const logGroupName = `aws-waf-logs-${Stack.of(this).stackName}`;
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      logGroupName,
+      retention: props.config.logRetention,
+      removalPolicy: props.config.removalPolicy,
+    });
+    new wafv2.CfnLoggingConfiguration(this, 'Logging', {
+      resourceArn: this.webAcl.attrArn,
+      // WAF takes the log group's ARN without the `:*` CloudFormation's Arn attribute ends with.
+      logDestinationConfigs: [
+        Stack.of(this).formatArn({
+          service: 'logs',
+          resource: 'log-group',
+          resourceName: logGroupName,
+          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+        }),
+      ],
+      // A staff member's bearer token must not sit in a log readers of logs can replay.
+      redactedFields: [{ singleHeader: { Name: 'authorization' } }],
+      // What was blocked or counted is what someone investigates; allowed traffic is in CloudFront's logs.
+      loggingFilter: {
+        DefaultBehavior: 'DROP',
+        Filters: [
+          {
+            Behavior: 'KEEP',
+            Requirement: 'MEETS_ANY',
+            Conditions: [{ ActionCondition: { Action: 'BLOCK' } }, { ActionCondition: { Action: 'COUNT' } }],
+          },
+        ],
+      },
     });
   }
 }

@@ -1,4 +1,4 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
@@ -18,6 +18,8 @@ export interface JobQueueProps {
   name: string;
   /** Seconds a message stays invisible once received. */
   visibilityTimeout: Duration;
+  /** The stage's: prod keeps queued jobs when the stack is deleted. */
+  removalPolicy: RemovalPolicy;
 }
 
 /**
@@ -27,8 +29,11 @@ export interface JobQueueProps {
 export function deadLetterQueueWithAlarm(
   scope: Construct,
   alarmDescription: string,
+  removalPolicy: RemovalPolicy,
 ): { queue: sqs.Queue; alarm: cloudwatch.Alarm } {
   const queue = new sqs.Queue(scope, 'DeadLetterQueue', {
+    // Retained with the stack in prod: its messages are the jobs that still need someone.
+    removalPolicy,
     retentionPeriod: Duration.days(14),
     encryption: sqs.QueueEncryption.SQS_MANAGED,
     enforceSSL: true,
@@ -59,10 +64,12 @@ export class JobQueue extends Construct {
     const deadLetters = deadLetterQueueWithAlarm(
       this,
       `A ${props.name} message failed ${JOB_MAX_RECEIVES} times and waits in its dead-letter queue.`,
+      props.removalPolicy,
     );
     this.deadLetterQueue = deadLetters.queue;
     this.deadLetterAlarm = deadLetters.alarm;
     this.queue = new sqs.Queue(this, 'Queue', {
+      removalPolicy: props.removalPolicy,
       visibilityTimeout: props.visibilityTimeout,
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
@@ -100,6 +107,7 @@ export class Jobs extends Construct {
       queues[name] = new JobQueue(this, pascal(name), {
         name,
         visibilityTimeout: Duration.seconds(visibilitySeconds),
+        removalPolicy: props.config.removalPolicy,
       });
     }
     this.queues = queues as Record<QueueName, JobQueue>;

@@ -40,6 +40,7 @@ export class Outbox extends Construct {
     const deadLetters = deadLetterQueueWithAlarm(
       this,
       'An outbox stream record failed all its retries: an owed e-mail was not queued (its outbox record stays pending).',
+      props.config.removalPolicy,
     );
     this.deadLetterQueue = deadLetters.queue;
     this.deadLetterAlarm = deadLetters.alarm;

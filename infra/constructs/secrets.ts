@@ -64,8 +64,10 @@ export class Secrets extends Construct {
         'Twilio and EasyPost issue their signing secrets in their own dashboards; an admin replaces them (the Twilio auth token in the back office).',
     });
 
-    // Generated once; CloudFront and the API functions both read it at deploy time (a dynamic reference), so
-    // they always hold the same value. A new value takes a deploy, hence no rotation Lambda.
+    // Generated once. The functions read it at run time (functions/lib/origin-secret.ts); CloudFront is given
+    // `originVerify` by a dynamic reference when the distribution is deployed, and by the rotation command
+    // (infra/ops/origin-rotation.ts) after that: the command keeps `originVerify` equal to what CloudFront
+    // sends, so a later deploy resolves the same value.
     this.originSecret = new secretsmanager.Secret(this, 'OriginSecret', {
       description: `Origin header CloudFront sends to the API of the ${props.config.stage} stage`,
       generateSecretString: {
@@ -79,7 +81,7 @@ export class Secrets extends Construct {
     Validations.of(this.originSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
-        'The origin header value is resolved into the distribution and the API functions at deploy time; a rotation without a deploy would lock every visitor out.',
+        "Rotated by npm run ops -- rotate-origin-secret, which must change CloudFront's origin header between two secret versions (two accepted values, then one); a rotation Lambda could not do that without refusing requests.",
     });
   }
 

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { type CfnElement, Duration, Fn, Stack, Validations } from 'aws-cdk-lib';
 import type * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import type * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
@@ -23,23 +24,61 @@ export interface SiteProps {
   webDir: string;
   /** The WAF web ACL in front of the distribution, where the stage has one. */
   webAclArn?: string;
+  /**
+   * The shop's own domain (infra/constructs/domain.ts): the distribution's alias and certificate, and the API's
+   * custom domain as the `/api/*` origin. Without one the site answers on its `*.cloudfront.net` host and the
+   * origin is the API's execute-api endpoint.
+   */
+  customDomain?: { domain: string; apiDomain: string; certificate: acm.ICertificate };
 }
+
+/**
+ * Where EasyPost serves the USPS QR code images the label page shows (the `form_url` of a `label_qr_code`
+ * form): the one image source besides the site and its images bucket.
+ */
+export const EASYPOST_FILE_ORIGINS = [
+  'https://easypost-files.s3.us-west-2.amazonaws.com',
+  'https://easypost-files.s3-us-west-2.amazonaws.com',
+];
 
 export function contentSecurityPolicy(region: string, imagesBucketDomain: string): string {
   return [
     "default-src 'self'",
-    "img-src 'self' data: https:",
+    // Photos and product images come through the site (/images/*) or, just uploaded, from the bucket; `data:`
+    // is the authenticator QR code the sign-in page draws itself.
+    `img-src 'self' data: https://${imagesBucketDomain} ${EASYPOST_FILE_ORIGINS.join(' ')}`,
     "script-src 'self' https://www.googletagmanager.com",
-    // A CSP host may only have a wildcard as its first label, so the Cognito endpoint names the region, and
-    // presigned uploads go straight to the images bucket's regional endpoint. The sign-in form asks the
-    // breach-range service about a password's hash prefix (BREACH_RANGE_URL in stack.ts).
-    `connect-src 'self' https://*.google-analytics.com https://*.amazoncognito.com https://cognito-idp.${region}.amazonaws.com https://${imagesBucketDomain} https://api.pwnedpasswords.com`,
+    // A CSP host may only have a wildcard as its first label, so the Cognito endpoint names the region (the
+    // sign-in page calls the user pool's API only; there is no hosted UI), and presigned uploads go straight to
+    // the images bucket's regional endpoint. The sign-in form asks the breach-range service about a password's
+    // hash prefix (BREACH_RANGE_URL in stack.ts).
+    `connect-src 'self' https://*.google-analytics.com https://cognito-idp.${region}.amazonaws.com https://${imagesBucketDomain} https://api.pwnedpasswords.com`,
     "style-src 'self' 'unsafe-inline'",
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",
+    "object-src 'none'",
   ].join('; ');
 }
+
+/** Browser features the shop never uses, switched off for its pages and anything they might embed. */
+export const PERMISSIONS_POLICY = [
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'bluetooth=()',
+  'hid=()',
+  'midi=()',
+  'magnetometer=()',
+  'gyroscope=()',
+  'accelerometer=()',
+  'display-capture=()',
+  'browsing-topics=()',
+  'interest-cohort=()',
+].join(', ');
 
 /** CloudFront in front of everything: the SPA, `/images/*` from the images bucket and `/api/*` to the HTTP API. */
 export class Site extends Construct {
@@ -47,7 +86,7 @@ export class Site extends Construct {
   public readonly securityHeaders: cloudfront.ResponseHeadersPolicy;
   public readonly spaRewrite: cloudfront.Function;
   public readonly deployment?: s3deploy.BucketDeployment;
-  /** `https://` + the distribution's domain, the site's only address for now. */
+  /** `https://` + the shop's domain, or the distribution's host in a stage without one. */
   public readonly siteUrl: string;
 
   constructor(scope: Construct, id: string, props: SiteProps) {
@@ -77,6 +116,9 @@ export class Site extends Construct {
           override: true,
         },
       },
+      customHeadersBehavior: {
+        customHeaders: [{ header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true }],
+      },
     });
 
     this.spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
@@ -85,7 +127,8 @@ export class Site extends Construct {
       code: cloudfront.FunctionCode.fromInline(spaRewrite(routePagesIn(props.webDir))),
     });
 
-    const apiOrigin = new origins.HttpOrigin(Fn.parseDomainName(props.httpApi.apiEndpoint), {
+    const apiHost = props.customDomain?.apiDomain ?? Fn.parseDomainName(props.httpApi.apiEndpoint);
+    const apiOrigin = new origins.HttpOrigin(apiHost, {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       // The API refuses a request without it: its own endpoint is public, and there a caller could forge
       // CloudFront-Viewer-Address, the IP every per-client limit counts.
@@ -95,6 +138,12 @@ export class Site extends Construct {
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: `Buyback site (${config.stage})`,
       defaultRootObject: 'index.html',
+      ...(props.customDomain && {
+        domainNames: [props.customDomain.domain],
+        certificate: props.customDomain.certificate,
+        minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+        sslSupportMethod: cloudfront.SSLMethod.SNI,
+      }),
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
       enableLogging: true,
@@ -130,17 +179,17 @@ export class Site extends Construct {
         },
       },
     });
-    Validations.of(this.distribution).acknowledge(
-      {
-        id: 'AwsSolutions-CFR1',
-        reason: 'Sellers can be anywhere the carrier ships from; no country is to be refused at the edge.',
-      },
-      {
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR1',
+      reason: 'Sellers can be anywhere the carrier ships from; no country is to be refused at the edge.',
+    });
+    if (!props.customDomain) {
+      Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR4',
         reason:
-          'The distribution uses the default *.cloudfront.net certificate, whose security policy CloudFront fixes; a custom domain, when the product gets one, brings its own certificate with TLSv1.2_2021.',
-      },
-    );
+          'No domain in this stage (prod requires one): the default *.cloudfront.net certificate, whose security policy CloudFront fixes. A stage with -c domain serves its own certificate with TLSv1.2_2021.',
+      });
+    }
 
     if (!props.webAclArn) {
       Validations.of(this.distribution).acknowledge({
@@ -150,7 +199,8 @@ export class Site extends Construct {
       });
     }
 
-    this.siteUrl = `https://${this.distribution.distributionDomainName}`;
+    // Every link the product sends (e-mails, SMS, Twilio's callbacks) is built on this.
+    this.siteUrl = `https://${props.customDomain?.domain ?? this.distribution.distributionDomainName}`;
 
     if (existsSync(props.webDir)) {
       this.deployment = new s3deploy.BucketDeployment(this, 'Deploy', {

@@ -3,6 +3,13 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import type { StageConfig } from '../stage-config.js';
 
+/** Where order photos live in the images bucket (functions/admin-orders/order-images.ts). */
+export const ORDER_PHOTOS_PREFIX = 'images/orders/';
+/** Where product images live (functions/admin-products/product-images.ts). */
+export const PRODUCT_IMAGES_PREFIX = 'images/products/';
+/** Days a replaced or deleted product image is kept (a product edit undone). */
+const PRODUCT_IMAGE_VERSION_DAYS = 7;
+
 export interface StorageProps {
   config: StageConfig;
 }
@@ -55,7 +62,24 @@ export class Storage extends Construct {
           maxAge: 3000,
         },
       ],
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      // An order photo is the evidence of what arrived: a deleted or overwritten one stays as a noncurrent
+      // version for config.photoVersionDays (functions may delete objects, never versions).
+      versioned: true,
+      lifecycleRules: [
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        {
+          id: 'order-photo-versions',
+          prefix: ORDER_PHOTOS_PREFIX,
+          noncurrentVersionExpiration: Duration.days(config.photoVersionDays),
+        },
+        {
+          id: 'product-image-versions',
+          prefix: PRODUCT_IMAGES_PREFIX,
+          noncurrentVersionExpiration: Duration.days(PRODUCT_IMAGE_VERSION_DAYS),
+        },
+        // A delete marker left with no versions behind it is removed.
+        { id: 'expired-delete-markers', expiredObjectDeleteMarker: true },
+      ],
     });
   }
 }

@@ -19,6 +19,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { decodeJwt } from 'jose';
 import {
   forwardRequest,
   listen,
@@ -91,13 +92,8 @@ export function revealsWhoExists(answer: Upstream): boolean {
 /** The seconds an access token lives, from its own `exp` and `iat` (cognito-local's refresh leaves ExpiresIn out). */
 export function tokenLifetime(jwt: string): number | undefined {
   try {
-    const payload = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
-      exp?: unknown;
-      iat?: unknown;
-    };
-    return typeof payload.exp === 'number' && typeof payload.iat === 'number'
-      ? payload.exp - payload.iat
-      : undefined;
+    const { exp, iat } = decodeJwt(jwt);
+    return exp !== undefined && iat !== undefined ? exp - iat : undefined;
   } catch {
     return undefined;
   }

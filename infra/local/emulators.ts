@@ -4,7 +4,14 @@
  * with one line saying what went wrong and where its log is.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -19,7 +26,7 @@ import { LocalStackError, stripAnsi } from './errors.js';
 import { freePort } from './ports.js';
 import { startS3Proxy } from './s3-proxy.js';
 import { LOCAL_CREDENTIALS, LOCAL_REGION_NAME } from './sdk.js';
-import { type SesProxy, startSesProxy } from './ses-proxy.js';
+import { startSesProxy } from './ses-proxy.js';
 import { allowSqsCharacters, SqsFaults } from './sqs-front.js';
 
 // Works as ESM (tsx) and as the CommonJS jest transforms it to.
@@ -81,27 +88,10 @@ async function stopChild(child: ChildProcess): Promise<void> {
   }
 }
 
-interface ChildOptions {
-  name: string;
-  command: string;
-  args: string[];
-  cwd: string;
-  env?: NodeJS.ProcessEnv;
-  logFile: string;
-}
-
-function startChild(options: ChildOptions): ChildProcess {
-  const log = createWriteStream(options.logFile, { flags: 'w' });
-  log.write(`\n--- ${new Date().toISOString()} ${options.command} ${options.args.join(' ')}\n`);
-  const child = spawn(options.command, options.args, {
-    cwd: options.cwd,
-    env: options.env ?? process.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return attachChild(child, log);
-}
-
-function attachChild(child: ChildProcess, log: NodeJS.WritableStream): ChildProcess {
+/** A fresh log file for a child, headed by what runs; both its output streams go to it. */
+function attachChild(child: ChildProcess, logFile: string, header: string): ChildProcess {
+  const log = createWriteStream(logFile, { flags: 'w' });
+  log.write(`\n--- ${new Date().toISOString()} ${header}\n`);
   trackChild(child);
   child.stdout?.pipe(log, { end: false });
   child.stderr?.pipe(log, { end: false });
@@ -218,15 +208,13 @@ export async function startDynamoDb(options: {
   report?: WaitReporter;
 }): Promise<ChildEmulator> {
   if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
-  const log = createWriteStream(options.logFile, { flags: 'w' });
-  log.write(
-    `\n--- ${new Date().toISOString()} DynamoDB Local on ${options.port} ${options.dbPath ?? '(in memory)'}\n`,
-  );
   // sharedDb: one database whatever credentials or region a client uses (tests, benches and handlers agree).
   const child = attachChild(
     spawnDynamoDbLocal({ port: options.port, path: options.dbPath ?? null, sharedDb: true }),
-    log,
+    options.logFile,
+    `DynamoDB Local on ${options.port} ${options.dbPath ?? '(in memory)'}`,
   );
+  const log = (line: string) => appendFileSync(options.logFile, `--- ${line}\n`);
   const client = new DynamoDBClient({
     endpoint: `http://127.0.0.1:${options.port}`,
     region: LOCAL_REGION_NAME,
@@ -237,12 +225,7 @@ export async function startDynamoDb(options: {
     await waitUntilReady(
       'DynamoDB Local',
       async () => !!(await client.send(new ListTablesCommand({ Limit: 1 }))),
-      {
-        child,
-        logFile: options.logFile,
-        signal: options.signal,
-        report: options.report,
-      },
+      { child, ...options },
     );
   } catch (error) {
     client.destroy();
@@ -252,10 +235,8 @@ export async function startDynamoDb(options: {
   // In the background: the stack is usable meanwhile, only slower until it is done.
   const warming = new AbortController();
   const warmed = warmDynamoDbLocal(client, { signal: warming.signal })
-    .then(() => log.write(`--- ${new Date().toISOString()} warmed up\n`))
-    .catch((error: Error) =>
-      log.write(`--- warm-up failed (the stack works, slower at first): ${error.message}\n`),
-    )
+    .then(() => log(`${new Date().toISOString()} warmed up`))
+    .catch((error: Error) => log(`warm-up failed (the stack works, slower at first): ${error.message}`))
     .finally(() => client.destroy());
   return {
     name: 'DynamoDB Local',
@@ -268,17 +249,10 @@ export async function startDynamoDb(options: {
   };
 }
 
-interface FauxqsStoreModule {
-  SqsStore: new () => { host: string };
-}
-interface FauxqsAppModule {
-  buildApp(options: { logger: boolean; stores: Record<string, unknown> }): Parameters<
-    SqsFaults['install']
-  >[0] & {
-    listen(options: { port: number; host: string }): Promise<string>;
-    close(): Promise<void>;
-  };
-}
+type FauxqsApp = Parameters<SqsFaults['install']>[0] & {
+  listen(options: { port: number; host: string }): Promise<string>;
+  close(): Promise<void>;
+};
 
 export interface SqsEmulator extends Emulator {
   /** The local fault switch (sqs-front.ts). */
@@ -293,21 +267,18 @@ export interface SqsEmulator extends Emulator {
  */
 export async function startFauxqs(options: { port: number }): Promise<SqsEmulator> {
   const appUrl = pathToFileURL(join(packageDir('fauxqs'), 'dist', 'app.js')).href;
-  const fauxqs = (await import(appUrl)) as FauxqsAppModule;
-  const { SqsStore } = (await import(new URL('./sqs/sqsStore.js', appUrl).href)) as FauxqsStoreModule;
-  const { SnsStore } = (await import(new URL('./sns/snsStore.js', appUrl).href)) as {
-    SnsStore: new () => unknown;
-  };
-  const { S3Store } = (await import(new URL('./s3/s3Store.js', appUrl).href)) as {
-    S3Store: new () => unknown;
-  };
-  const { INVALID_MESSAGE_BODY_CHAR } = (await import(new URL('./sqs/sqsTypes.js', appUrl).href)) as {
-    INVALID_MESSAGE_BODY_CHAR: RegExp;
-  };
+  // biome-ignore lint/suspicious/noExplicitAny: fauxqs's internal modules, untyped.
+  const load = (path: string): Promise<any> => import(new URL(path, appUrl).href);
+  const [{ buildApp }, { SqsStore }, { SnsStore }, { S3Store }, { INVALID_MESSAGE_BODY_CHAR }] =
+    await Promise.all(
+      ['./app.js', './sqs/sqsStore.js', './sns/snsStore.js', './s3/s3Store.js', './sqs/sqsTypes.js'].map(
+        load,
+      ),
+    );
   allowSqsCharacters(INVALID_MESSAGE_BODY_CHAR);
   const sqsStore = new SqsStore();
   sqsStore.host = '';
-  const app = fauxqs.buildApp({
+  const app: FauxqsApp = buildApp({
     logger: false,
     stores: { sqsStore, snsStore: new SnsStore(), s3Store: new S3Store() },
   });
@@ -368,107 +339,88 @@ export async function startS3rver(options: { port: number; directory: string }):
   };
 }
 
-/**
- * cognito-local keeps its pools under `<cwd>/.cognito`. It listens on an internal port behind our Cognito proxy,
- * which owns the public port (see cognito-proxy.ts), and issues tokens for `http://localhost:<public port>/<poolId>`,
- * the origin the browser uses.
- */
-export async function startCognito(options: {
+interface ChildOptions {
   port: number;
   directory: string;
   logFile: string;
   signal?: AbortSignal;
   report?: WaitReporter;
-}): Promise<ChildEmulator> {
+}
+
+/**
+ * A Node emulator as a child on an internal port, answering `healthPath` once up, behind a proxy of ours that
+ * owns the public port.
+ */
+async function startProxiedChild<P extends { close(): Promise<void> }>(
+  name: string,
+  options: ChildOptions & { script: string; args?: string[]; env?: NodeJS.ProcessEnv; healthPath: string },
+  startProxy: (upstream: string) => Promise<P>,
+): Promise<ChildEmulator & { proxy: P }> {
+  const internalPort = await freePort();
+  const args = [require.resolve(options.script), ...(options.args ?? [])].map((arg) =>
+    arg.replace('{port}', String(internalPort)),
+  );
+  const child = attachChild(
+    spawn(process.execPath, args, {
+      cwd: options.directory,
+      env: { ...process.env, ...options.env, PORT: String(internalPort), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+    options.logFile,
+    `${process.execPath} ${args.join(' ')}`,
+  );
+  const upstream = `http://127.0.0.1:${internalPort}`;
+  let proxy: P;
+  try {
+    await waitUntilReady(name, async () => (await fetch(`${upstream}${options.healthPath}`)).ok, {
+      child,
+      ...options,
+    });
+    proxy = await startProxy(upstream);
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+  return {
+    name,
+    child,
+    proxy,
+    stop: async () => {
+      await proxy.close();
+      await stopChild(child);
+    },
+  };
+}
+
+/**
+ * cognito-local keeps its pools under `<cwd>/.cognito`. It listens on an internal port behind our Cognito proxy,
+ * which owns the public port (see cognito-proxy.ts), and issues tokens for `http://localhost:<public port>/<poolId>`,
+ * the origin the browser uses.
+ */
+export function startCognito(options: ChildOptions) {
   const configDir = join(options.directory, '.cognito');
   mkdirSync(configDir, { recursive: true });
   const configFile = join(configDir, 'config.json');
   const config = existsSync(configFile) ? JSON.parse(readFileSync(configFile, 'utf8')) : {};
   config.TokenConfig = { ...config.TokenConfig, IssuerDomain: `http://localhost:${options.port}` };
   writeFileSync(configFile, `${JSON.stringify(config, null, 2)}\n`);
-  const internalPort = await freePort();
-  const child = startChild({
-    name: 'cognito-local',
-    command: process.execPath,
-    args: [require.resolve('cognito-local/lib/bin/start.js')],
-    cwd: options.directory,
-    env: { ...process.env, PORT: String(internalPort), HOST: '127.0.0.1', DEBUG: '' },
-    logFile: options.logFile,
-  });
-  let proxy: Awaited<ReturnType<typeof startCognitoProxy>> | undefined;
-  try {
-    await waitUntilReady(
-      'cognito-local',
-      async () => (await fetch(`http://127.0.0.1:${internalPort}/health`)).ok,
-      {
-        child,
-        logFile: options.logFile,
-        signal: options.signal,
-        report: options.report,
-      },
-    );
-    proxy = await startCognitoProxy({
-      port: options.port,
-      upstream: `http://127.0.0.1:${internalPort}`,
-      dbDir: join(configDir, 'db'),
-    });
-  } catch (error) {
-    await stopChild(child);
-    throw error;
-  }
-  const running = proxy;
-  return {
-    name: 'cognito-local',
-    child,
-    stop: async () => {
-      await running.close();
-      await stopChild(child);
-    },
-  };
+  return startProxiedChild(
+    'cognito-local',
+    { ...options, script: 'cognito-local/lib/bin/start.js', env: { DEBUG: '' }, healthPath: '/health' },
+    (upstream) => startCognitoProxy({ port: options.port, upstream, dbDir: join(configDir, 'db') }),
+  );
 }
 
-export async function startSes(options: {
-  port: number;
-  directory: string;
-  logFile: string;
-  signal?: AbortSignal;
-  report?: WaitReporter;
-}): Promise<ChildEmulator & { proxy: SesProxy }> {
-  const internalPort = await freePort();
-  const child = startChild({
-    name: 'aws-ses-v2-local',
-    command: process.execPath,
-    args: [
-      require.resolve('aws-ses-v2-local/dist/cli.js'),
-      '--port',
-      String(internalPort),
-      '--host',
-      '127.0.0.1',
-    ],
-    cwd: options.directory,
-    logFile: options.logFile,
-  });
-  let proxy: SesProxy;
-  try {
-    await waitUntilReady(
-      'aws-ses-v2-local',
-      async () => (await fetch(`http://127.0.0.1:${internalPort}/health-check`)).ok,
-      { child, logFile: options.logFile, signal: options.signal, report: options.report },
-    );
-    // The public port is the proxy's (ses-proxy.ts): identities, and the bounces and complaints of sent mail.
-    proxy = await startSesProxy({ port: options.port, upstream: `http://127.0.0.1:${internalPort}` });
-  } catch (error) {
-    await stopChild(child);
-    throw error;
-  }
-  const running = proxy;
-  return {
-    name: 'aws-ses-v2-local',
-    child,
-    proxy: running,
-    stop: async () => {
-      await running.close();
-      await stopChild(child);
+/** The public port is the proxy's (ses-proxy.ts): identities, and the bounces and complaints of sent mail. */
+export function startSes(options: ChildOptions) {
+  return startProxiedChild(
+    'aws-ses-v2-local',
+    {
+      ...options,
+      script: 'aws-ses-v2-local/dist/cli.js',
+      args: ['--port', '{port}', '--host', '127.0.0.1'],
+      healthPath: '/health-check',
     },
-  };
+    (upstream) => startSesProxy({ port: options.port, upstream }),
+  );
 }

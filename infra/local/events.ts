@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, SQSEvent, SQSMessageAttributes, SQSRecord } from 'aws-lambda';
+import { isRecord } from './template/intrinsics.js';
 
 export interface HttpRequestInfo {
   method: string;
@@ -142,9 +143,6 @@ export interface HttpResponse {
   cookies: string[];
   body: Buffer;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * API Gateway's reading of a payload 2.0 result: an object with `statusCode` is a full response; anything

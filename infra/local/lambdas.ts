@@ -23,22 +23,10 @@ const lastDot = workerData.handler.lastIndexOf('.');
 const modulePath = path.join(workerData.dir, workerData.handler.slice(0, lastDot));
 const exportName = workerData.handler.slice(lastDot + 1);
 
+// import() loads CommonJS and ES modules alike; a CommonJS module's exports are also its default.
 async function load() {
-  let mod;
-  for (const extension of ['.js', '.cjs', '.mjs']) {
-    const file = modulePath + extension;
-    if (!require('node:fs').existsSync(file)) continue;
-    if (extension === '.mjs') mod = await import(pathToFileURL(file).href);
-    else {
-      try {
-        mod = require(file);
-      } catch (error) {
-        if (error && error.code === 'ERR_REQUIRE_ESM') mod = await import(pathToFileURL(file).href);
-        else throw error;
-      }
-    }
-    break;
-  }
+  const file = ['.js', '.cjs', '.mjs'].map((ext) => modulePath + ext).find((f) => require('node:fs').existsSync(f));
+  const mod = file && (await import(pathToFileURL(file).href));
   if (!mod) throw new Error('Cannot find ' + modulePath + '.js');
   const fn = mod[exportName] ?? (mod.default && mod.default[exportName]);
   if (typeof fn !== 'function') throw new Error(workerData.handler + ' is not a function in ' + modulePath);

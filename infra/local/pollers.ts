@@ -18,21 +18,33 @@ export interface PollerSpec {
   fn: LocalFunction;
 }
 
-export class QueuePoller {
-  private running = false;
+/** A poller's loop: rounds until stopped; a failed round is logged and the next one follows a second later. */
+export abstract class PollLoop {
+  protected running = false;
   private loop: Promise<void> | undefined;
-  private abort = new AbortController();
+  protected readonly abort = new AbortController();
 
   constructor(
-    private readonly spec: PollerSpec,
-    private readonly sqs: SQSClient,
-    private readonly log: LogSink,
+    protected readonly label: string,
+    protected readonly log: LogSink,
   ) {}
 
-  start(): void {
+  protected abstract round(): Promise<unknown>;
+
+  protected begin(): void {
     if (this.running) return;
     this.running = true;
-    this.loop = this.run();
+    this.loop = (async () => {
+      while (this.running) {
+        try {
+          await this.round();
+        } catch (error) {
+          if (!this.running) break;
+          this.log.line(this.label, `poller error: ${(error as Error).message}`);
+          await sleep(1000, undefined, { signal: this.abort.signal }).catch(() => {});
+        }
+      }
+    })();
   }
 
   async stop(): Promise<void> {
@@ -40,17 +52,23 @@ export class QueuePoller {
     this.abort.abort();
     await this.loop;
   }
+}
 
-  private async run(): Promise<void> {
-    while (this.running) {
-      try {
-        await this.pollOnce();
-      } catch (error) {
-        if (!this.running) break;
-        this.log.line(this.spec.label, `poller error: ${(error as Error).message}`);
-        await sleep(1000, undefined, { signal: this.abort.signal }).catch(() => {});
-      }
-    }
+export class QueuePoller extends PollLoop {
+  constructor(
+    private readonly spec: PollerSpec,
+    private readonly sqs: SQSClient,
+    log: LogSink,
+  ) {
+    super(spec.label, log);
+  }
+
+  start(): void {
+    this.begin();
+  }
+
+  protected round(): Promise<number> {
+    return this.pollOnce();
   }
 
   /** One receive-invoke-delete cycle; returns how many messages it received. */

@@ -14,30 +14,27 @@ export interface PortMap {
   twilio: number;
 }
 
-export const DEV_PORTS: PortMap = {
-  site: 3000,
-  dynamodb: 8000,
-  sqs: 9324,
-  s3: 4569,
-  cognito: 9229,
-  ses: 8005,
-  easypost: 8081,
-  twilio: 8082,
+/** Each port of the dev profile, and what needs it. */
+const PORTS: Record<keyof PortMap, [number, string]> = {
+  site: [3000, 'the site and API'],
+  dynamodb: [8000, 'DynamoDB Local'],
+  sqs: [9324, 'fauxqs (SQS)'],
+  s3: [4569, 's3rver (S3)'],
+  cognito: [9229, 'cognito-local'],
+  ses: [8005, 'aws-ses-v2-local (mail)'],
+  easypost: [8081, 'the EasyPost test server'],
+  twilio: [8082, 'the Twilio test server'],
 };
+const byName = <T>(pick: (entry: [number, string]) => T) =>
+  Object.fromEntries(Object.entries(PORTS).map(([name, entry]) => [name, pick(entry)])) as Record<
+    keyof PortMap,
+    T
+  >;
+export const DEV_PORTS: PortMap = byName(([port]) => port);
+export const PORT_OWNERS = byName(([, owner]) => owner);
 
 /** The test profile runs beside a dev stack on the same machine, so it shifts every port. */
 export const TEST_PORT_OFFSET = 100;
-
-export const PORT_OWNERS: Record<keyof PortMap, string> = {
-  site: 'the site and API',
-  dynamodb: 'DynamoDB Local',
-  sqs: 'fauxqs (SQS)',
-  s3: 's3rver (S3)',
-  cognito: 'cognito-local',
-  ses: 'aws-ses-v2-local (mail)',
-  easypost: 'the EasyPost test server',
-  twilio: 'the Twilio test server',
-};
 
 export function parseProfile(value: string | undefined): Profile {
   if (value === undefined || value === '' || value === 'dev') return 'dev';
@@ -58,8 +55,7 @@ export function parseOffset(value: string | undefined): number | undefined {
 
 export function portsFor(profile: Profile, offset?: number): PortMap {
   const shift = offset ?? (profile === 'test' ? TEST_PORT_OFFSET : 0);
-  const entries = Object.entries(DEV_PORTS).map(([name, port]) => [name, port + shift]);
-  return Object.fromEntries(entries) as unknown as PortMap;
+  return byName(([port]) => port + shift);
 }
 
 function isPortFree(port: number): Promise<boolean> {

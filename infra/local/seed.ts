@@ -89,17 +89,15 @@ async function isSeeded(documents: DynamoDBDocumentClient, tableName: string): P
   const settings = await documents.send(new GetCommand({ TableName: tableName, Key: settingsEntity.key() }));
   if (settings.Item) return true;
   try {
-    const products = await documents.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: TABLE_INDEXES.collection.name,
-        KeyConditionExpression: '#pk = :catalogue',
-        ExpressionAttributeNames: { '#pk': TABLE_INDEXES.collection.pk },
-        ExpressionAttributeValues: { ':catalogue': productEntity.collectionPartition },
-        Limit: 1,
-      }),
-    );
-    return (products.Items?.length ?? 0) > 0;
+    for await (const _ of collectionItems(
+      documents,
+      tableName,
+      productEntity.collectionPartition,
+      () => true,
+      1,
+    ))
+      return true;
+    return false;
   } catch {
     // A table without the catalogue index holds no catalogue.
     return false;
@@ -189,6 +187,7 @@ async function* collectionItems(
   tableName: string,
   partition: string,
   keep: (item: Stored) => boolean,
+  limit?: number,
 ): AsyncGenerator<Stored> {
   let startKey: Stored | undefined;
   do {
@@ -200,6 +199,7 @@ async function* collectionItems(
         ExpressionAttributeNames: { '#pk': TABLE_INDEXES.collection.pk },
         ExpressionAttributeValues: { ':kind': partition },
         ExclusiveStartKey: startKey,
+        Limit: limit,
       }),
     );
     for (const item of page.Items ?? []) if (keep(item)) yield item;

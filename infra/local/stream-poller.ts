@@ -18,7 +18,8 @@ import {
 import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { LocalFunction, LogSink } from './lambdas.js';
-import type { Json } from './template/intrinsics.js';
+import { PollLoop } from './pollers.js';
+import { isRecord, type Json } from './template/intrinsics.js';
 
 export interface StreamPollerSpec {
   label: string;
@@ -40,8 +41,7 @@ export interface StreamPollerSpec {
 
 // ---------------------------------------------------------------------------------------------- filtering
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = isRecord as (value: unknown) => value is Record<string, unknown>;
 
 /** One value of a pattern's list against the event's value (EventBridge pattern syntax, the part Lambda uses). */
 function matchesRule(rule: unknown, value: unknown): boolean {
@@ -129,20 +129,20 @@ function reportedFailures(result: unknown): string[] | null {
 
 // ------------------------------------------------------------------------------------------------ poller
 
-export class StreamPoller {
-  private running = false;
-  private loop: Promise<void> | undefined;
-  private abort = new AbortController();
+export class StreamPoller extends PollLoop {
   private streamArn = '';
   /** Open shards and where each is read from next. */
   private readonly iterators = new Map<string, string>();
   private readonly finished = new Set<string>();
+  private rounds = 0;
 
   constructor(
     private readonly spec: StreamPollerSpec,
     private readonly clients: { dynamodb: DynamoDBClient; streams: DynamoDBStreamsClient; sqs: SQSClient },
-    private readonly log: LogSink,
-  ) {}
+    log: LogSink,
+  ) {
+    super(spec.label, log);
+  }
 
   /** Finds the table's stream and where to start each shard; then reads until stopped. */
   async start(): Promise<void> {
@@ -154,14 +154,7 @@ export class StreamPoller {
     if (!arn) throw new Error(`Table ${this.spec.tableName} has no stream: the template enables one`);
     this.streamArn = arn;
     await this.discoverShards(this.spec.startingPosition);
-    this.running = true;
-    this.loop = this.run();
-  }
-
-  async stop(): Promise<void> {
-    this.running = false;
-    this.abort.abort();
-    await this.loop;
+    this.begin();
   }
 
   private async discoverShards(position: 'TRIM_HORIZON' | 'LATEST'): Promise<void> {
@@ -178,21 +171,12 @@ export class StreamPoller {
     }
   }
 
-  private async run(): Promise<void> {
-    let rounds = 0;
-    while (this.running) {
-      try {
-        // New shards (DynamoDB Local rolls them over) are read from their start.
-        if (rounds++ % 20 === 0 || this.iterators.size === 0) await this.discoverShards('TRIM_HORIZON');
-        let received = 0;
-        for (const shardId of [...this.iterators.keys()]) received += await this.pollShard(shardId);
-        if (received === 0) await sleep(this.spec.idleMs, undefined, { signal: this.abort.signal });
-      } catch (error) {
-        if (!this.running) break;
-        this.log.line(this.spec.label, `stream poller error: ${(error as Error).message}`);
-        await sleep(1000, undefined, { signal: this.abort.signal }).catch(() => {});
-      }
-    }
+  protected async round(): Promise<void> {
+    // New shards (DynamoDB Local rolls them over) are read from their start.
+    if (this.rounds++ % 20 === 0 || this.iterators.size === 0) await this.discoverShards('TRIM_HORIZON');
+    let received = 0;
+    for (const shardId of [...this.iterators.keys()]) received += await this.pollShard(shardId);
+    if (received === 0) await sleep(this.spec.idleMs, undefined, { signal: this.abort.signal });
   }
 
   /** One page of one shard: deliver what passes the filters, then move the shard's position past the page. */

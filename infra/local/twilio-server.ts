@@ -117,17 +117,9 @@ export async function startTwilioServer(options: TwilioServerOptions): Promise<T
   }
 
   async function sendCallbacks(m: Message, pause = delay) {
-    const steps: Array<[string, number | null]> =
-      m.to === UNDELIVERABLE
-        ? [
-            ['sent', null],
-            ['undelivered', 30003],
-          ]
-        : [
-            ['sent', null],
-            ['delivered', null],
-          ];
-    for (const [status, errorCode] of steps) {
+    const last: [string, number | null] =
+      m.to === UNDELIVERABLE ? ['undelivered', 30003] : ['delivered', null];
+    for (const [status, errorCode] of [['sent', null], last] as const) {
       await sleep(pause);
       if (closed) return;
       m.status = status;

@@ -4,6 +4,8 @@
  *   create-admin --user-pool <UserPoolId> --email <address>
  *   init-settings --table <TableName>
  *   import-catalogue --table <TableName> <file.csv>
+ *   rotate-origin-secret --secret <OriginSecretArn> --distribution <DistributionId> [--dry-run]
+ *   seal-payouts --table <TableName> --key <PayoutKeyArn> [--dry-run]
  *
  * Each takes the stack's outputs as flags (`cdk deploy` prints them) and the AWS credentials and region of the
  * shell, like the AWS CLI. `--local` points the SDK at the local stack's emulators instead (the ports of
@@ -32,6 +34,12 @@ export const USAGE = `Usage: npm run ops -- <command> [flags]
                     Writes the default settings record, only if there is none.
   import-catalogue  --table <TableName> <file.csv>
                     Imports products from a CSV file, exactly as the back office's Import CSV does.
+  rotate-origin-secret --secret <OriginSecretArn> --distribution <DistributionId> [--dry-run]
+                    Gives CloudFront a new origin header value without refusing a request (about 8 minutes
+                    plus CloudFront's deploy); run again to resume an interrupted rotation.
+  seal-payouts      --table <TableName> --key <PayoutKeyArn> [--dry-run]
+                    Seals payout details stored before their encryption, each order once. Run it as the
+                    PayoutSealerRoleArn role (docs/operations.md); with --local, the local key file.
 
 Common flags: --stage dev|prod (for the messages), --region <region> (else AWS_REGION),
               --local [--port-offset N]  (the local stack of \`npm start\` instead of AWS)`;
@@ -52,6 +60,11 @@ export async function runOps(argv: readonly string[], io: OpsIo, env = process.e
       region: { type: 'string' },
       local: { type: 'boolean', default: false },
       'port-offset': { type: 'string' },
+      secret: { type: 'string' },
+      distribution: { type: 'string' },
+      key: { type: 'string' },
+      'key-file': { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -78,7 +91,10 @@ export async function runOps(argv: readonly string[], io: OpsIo, env = process.e
     throw new UsageError('No AWS region: pass --region (or set AWS_REGION).');
   }
 
-  const need = (name: 'table' | 'user-pool' | 'email', hint: string): string => {
+  const need = (
+    name: 'table' | 'user-pool' | 'email' | 'secret' | 'distribution' | 'key',
+    hint: string,
+  ): string => {
     const value = values[name]?.trim();
     if (!value) throw new UsageError(`${command} needs --${name} ${hint}.`);
     return value;
@@ -140,10 +156,57 @@ export async function runOps(argv: readonly string[], io: OpsIo, env = process.e
       for (const row of report.refused) io.out(`  line ${row.line}: ${row.reason}`);
       return report.refused.length > 0 ? 1 : 0;
     }
+    case 'rotate-origin-secret': {
+      if (values.local) {
+        throw new UsageError(
+          "The local stack's CloudFront reads the origin secret from .local/secrets.json at each request: edit originVerify there.",
+        );
+      }
+      const { rotateOriginSecret } = await import('./origin-rotation.js');
+      const { cloudFrontEdge, secretsManagerStore } = await import('./origin-aws.js');
+      await rotateOriginSecret(
+        {
+          store: secretsManagerStore(need('secret', '<OriginSecretArn> (a stack output)')),
+          edge: cloudFrontEdge(need('distribution', '<DistributionId> (a stack output)'), sleep),
+          sleep,
+          log: io.out,
+        },
+        values['dry-run'],
+      );
+      return 0;
+    }
+    case 'seal-payouts': {
+      const tableName = need('table', '<TableName> (a stack output)');
+      const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
+      const { DynamoDBDocumentClient } = await import('@aws-sdk/lib-dynamodb');
+      const crypto = await import('../../functions/lib/payout-crypto.js');
+      const source = values.local
+        ? crypto.localKeyGenerator(
+            await crypto.readLocalPayoutKey(values['key-file'] ?? path.join('.local', 'payout-key')),
+          )
+        : crypto.kmsKeyGenerator(need('key', '<PayoutKeyArn> (a stack output)'));
+      const { sealPayouts } = await import('./seal-payouts.js');
+      const report = await sealPayouts({
+        documents: DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+          marshallOptions: { removeUndefinedValues: true },
+        }),
+        tableName,
+        sealer: crypto.payoutSealer(source),
+        dryRun: values['dry-run'],
+        log: io.out,
+      });
+      io.out(
+        `${values['dry-run'] ? 'Dry run: ' : ''}${report.orders} orders read, ${report.sealed} ${values['dry-run'] ? 'to seal' : 'sealed'}, ` +
+          `${report.skipped} already sealed or without details, ${report.changed} changed meanwhile (run again).`,
+      );
+      return report.changed > 0 ? 1 : 0;
+    }
     default:
       throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
   }
 }
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const thisFile = typeof __filename === 'string' ? __filename : fileURLToPath(import.meta.url);
 if (process.argv[1] && path.resolve(process.argv[1]) === thisFile) {

@@ -10,5 +10,5 @@ export const adminConfirmImages = {
   handler: 'admin-orders/handlers/admin-confirm-images',
   request: { params: ZAdminOrderParams, body: ZConfirmImagesRequest },
   response: ZAdminOrderDetail,
-  capabilities: [items(['GetItem', 'UpdateItem'], 'order'), 'images:read', 'images:write'],
+  capabilities: [items(['GetItem', 'UpdateItem'], 'order'), 'order-photos:read', 'order-photos:write'],
 } as const satisfies RouteDef;

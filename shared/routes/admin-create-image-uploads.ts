@@ -14,5 +14,5 @@ export const adminCreateImageUploads = {
   handler: 'admin-orders/handlers/admin-create-image-uploads',
   request: { params: ZAdminOrderParams, body: ZCreateImageUploadsRequest },
   response: ZCreateImageUploadsResponse,
-  capabilities: [items(['GetItem'], 'order'), 'images:write'],
+  capabilities: [items(['GetItem'], 'order'), 'order-photos:write'],
 } as const satisfies RouteDef;

@@ -9,5 +9,5 @@ export const adminCreateProductImageUpload = {
   handler: 'admin-products/handlers/admin-create-product-image-upload',
   request: { body: ZProductImageUploadRequest },
   response: ZProductImageUploadResponse,
-  capabilities: ['images:write'],
+  capabilities: ['product-images:write'],
 } as const satisfies RouteDef;

@@ -15,6 +15,6 @@ export const adminCreateProduct = {
     items(['PutItem'], 'product', 'productIdClaim'),
     items(['UpdateItem'], 'stats'),
     query('collection', 'catalogue'),
-    'images:read',
+    'product-images:read',
   ],
 } as const satisfies RouteDef;

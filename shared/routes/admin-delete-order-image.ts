@@ -10,5 +10,5 @@ export const adminDeleteOrderImage = {
   handler: 'admin-orders/handlers/admin-delete-order-image',
   request: { params: ZDeleteImageParams },
   response: ZAdminOrderDetail,
-  capabilities: [items(['GetItem', 'UpdateItem'], 'order'), 'images:write'],
+  capabilities: [items(['GetItem', 'UpdateItem'], 'order'), 'order-photos:write'],
 } as const satisfies RouteDef;

@@ -14,6 +14,6 @@ export const adminDeleteProduct = {
   capabilities: [
     items(['GetItem', 'DeleteItem'], 'product'),
     items(['DeleteItem'], 'productIdClaim'),
-    'images:write',
+    'product-images:write',
   ],
 } as const satisfies RouteDef;

@@ -12,5 +12,5 @@ export const adminUpdateProduct = {
   handler: 'admin-products/handlers/admin-update-product',
   request: { params: ZProductIdParams, body: ZProductInput },
   response: ZProduct,
-  capabilities: [items(['GetItem', 'PutItem'], 'product'), 'images:read', 'images:write'],
+  capabilities: [items(['GetItem', 'PutItem'], 'product'), 'product-images:read', 'product-images:write'],
 } as const satisfies RouteDef;

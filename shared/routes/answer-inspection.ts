@@ -16,7 +16,7 @@ export const answerInspection = {
   capabilities: [
     items(['GetItem'], 'orderToken'),
     items(['GetItem', 'UpdateItem'], 'order'),
-    items(['PutItem', 'DeleteItem'], 'answersDue', 'payouts'),
+    items(['PutItem'], 'payouts'),
     items(['BatchGetItem', 'UpdateItem'], 'rateLimit'),
   ],
 } as const satisfies RouteDef;

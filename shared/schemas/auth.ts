@@ -7,6 +7,14 @@ import { authMessages } from '../messages.js';
  * breach-range service the sign-in form asks about the password (only a 5-character hash prefix leaves the
  * browser).
  */
+/**
+ * How the sign-in page proves the password: SRP in every deployed stage (the password never leaves the
+ * browser); the plain-password flow only where the local Cognito emulator, which has no SRP, needs it.
+ */
+export const SIGN_IN_FLOWS = ['USER_SRP_AUTH', 'USER_PASSWORD_AUTH'] as const;
+export const ZSignInFlow = z.enum(SIGN_IN_FLOWS);
+export type SignInFlow = z.infer<typeof ZSignInFlow>;
+
 export const ZAuthConfig = z.object({
   region: z.string(),
   userPoolId: z.string(),
@@ -15,6 +23,7 @@ export const ZAuthConfig = z.object({
   userPoolEndpoint: z.nullable(z.string()),
   /** The range API's base; the browser appends the 5 hex characters: `${breachRangeUrl}${prefix}`. */
   breachRangeUrl: z.string(),
+  signInFlow: ZSignInFlow,
 });
 export type AuthConfig = z.infer<typeof ZAuthConfig>;
 

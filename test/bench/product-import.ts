@@ -66,6 +66,20 @@ function rowsOf(text: string, known: Product[]): ProductImportRow[] {
   return reader.rows;
 }
 
+/** Throws unless a pass's sums are these (others zero: nothing refused, nothing counted twice). */
+function expectPass(
+  name: string,
+  pass: Awaited<ReturnType<typeof importPass>>,
+  expected: Partial<Record<'created' | 'updated' | 'unchanged' | 'writeRequests', number>>,
+) {
+  const sums = { created: 0, updated: 0, unchanged: 0, refused: 0, ...expected };
+  const actual = Object.fromEntries(
+    Object.keys(sums).map((key) => [key, pass[key as keyof typeof sums]] as const),
+  );
+  if (JSON.stringify(actual) !== JSON.stringify(sums))
+    throw new Error(`bench import, ${name}: ${JSON.stringify(actual)}, expected ${JSON.stringify(sums)}`);
+}
+
 async function removeProducts(info: LocalStackInfo, products: Product[]) {
   const db = benchDb(info);
   try {
@@ -89,9 +103,15 @@ export async function benchProductImport(info: LocalStackInfo, rowCount = 5_000)
   const created = await importPass(site, token, rowsOf(lines.join('\r\n'), []));
   const mine = (await catalogue(site)).filter((p) => p.brand === brand);
   try {
+    // The figures are only worth reporting for an import that did what it should (the suite imports a small file).
+    expectPass('new products', created, { created: rowCount });
+    if (mine.length !== rowCount || new Set(mine.map((p) => p.productId)).size !== rowCount)
+      throw new Error(`bench import: ${mine.length} products stored for ${rowCount} rows, or numbers shared`);
     const unchanged = await importPass(site, token, rowsOf(productsToCsv(mine), mine));
+    expectPass('exported and imported back', unchanged, { unchanged: rowCount, writeRequests: 0 });
     const repriced = mine.map((p) => ({ ...p, buybackPrice: p.buybackPrice + 1 }));
     const updated = await importPass(site, token, rowsOf(productsToCsv(repriced), mine));
+    expectPass('every price changed', updated, { updated: rowCount });
     return {
       rows: rowCount,
       chunkRows: PRODUCT_IMPORT_CHUNK_ROWS,

@@ -142,8 +142,9 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the back office support tick
     expect(await mail.getAttribute('href')).toMatch(/^mailto:/);
     await mail.evaluate((a) => a.addEventListener('click', (event) => event.preventDefault()));
     await mail.click();
-    await page.waitForTimeout(300);
-    expect(new URL(page.url()).pathname).toBe('/admin/support');
+    // The row's handler would move to the ticket within the click itself (react-router pushes the address there
+    // and then): the address, read once the click has been handled, says whether it ran.
+    expect(await page.evaluate(() => window.location.pathname)).toBe('/admin/support');
 
     // From the keyboard, the ticket number is the row's link.
     await item.getByRole('link', { name: number, exact: true }).press('Enter');
@@ -181,15 +182,18 @@ describe.each<ViewportName>(['desktop', 'mobile'])('the back office support tick
     expect(pageErrors(page)).toEqual([]);
   });
 
-  it('retries an unknown ticket three times, then says Ticket not found with Try Again', async () => {
-    await page.goto(site('/admin/support/T-ZZZZZZ'));
-    await page.getByText(m.attempt(1, 3)).waitFor();
-    await page.getByText(m.attempt(3, 3)).waitFor();
-    await page.getByRole('heading', { level: 1, name: m.notFound }).waitFor({ timeout: 20_000 });
-    await expectAccessible(page, `ticket not found (${viewport})`);
-    await page.getByRole('button', { name: 'Try Again' }).click();
-    await page.getByText(m.attempt(1, 3)).waitFor();
-    await page.getByRole('heading', { level: 1, name: m.notFound }).waitFor({ timeout: 20_000 });
-    expect(pageErrors(page)).toEqual([]);
-  });
+  // The ticket page (no table or cards): desktop only.
+  if (viewport === 'desktop') {
+    it('retries an unknown ticket three times, then says Ticket not found with Try Again', async () => {
+      await page.goto(site('/admin/support/T-ZZZZZZ'));
+      await page.getByText(m.attempt(1, 3)).waitFor();
+      await page.getByText(m.attempt(3, 3)).waitFor();
+      await page.getByRole('heading', { level: 1, name: m.notFound }).waitFor({ timeout: 20_000 });
+      await expectAccessible(page, `ticket not found (${viewport})`);
+      await page.getByRole('button', { name: 'Try Again' }).click();
+      await page.getByText(m.attempt(1, 3)).waitFor();
+      await page.getByRole('heading', { level: 1, name: m.notFound }).waitFor({ timeout: 20_000 });
+      expect(pageErrors(page)).toEqual([]);
+    });
+  }
 });

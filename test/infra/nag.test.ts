@@ -9,9 +9,17 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { createApp } from '../../infra/app';
-import { buildFunctions } from '../../infra/build-functions';
-import { type RouteDef, routes, type WorkerDef, workers } from '../../shared/routes';
+import {
+  type RouteDef,
+  routes,
+  schedules,
+  streamConsumers,
+  subscribers,
+  type WorkerDef,
+  workers,
+} from '../../shared/routes';
 import { items, query } from '../../shared/table-access';
+import { functionsFolderFor, sharedFunctionBuild } from '../support/function-build-run';
 
 jest.setTimeout(120_000);
 
@@ -30,8 +38,10 @@ const fullRoutes: Record<string, RouteDef> = {
     capabilities: [
       items(['GetItem', 'PutItem', 'UpdateItem', 'DeleteItem'], 'product'),
       query('collection', 'catalogue'),
-      'images:read',
-      'images:write',
+      'product-images:read',
+      'product-images:write',
+      'order-photos:read',
+      'order-photos:write',
       'secret:read',
       'signing-secret:write',
       'email-jobs:send',
@@ -62,17 +72,26 @@ const variants = {
     routes: fullRoutes,
     workers: fullWorkers,
     webDir,
-    config: { alarmEmail: 'ops@buyback.store', emailFrom: 'orders@buyback.store' },
+    config: {
+      alarmEmail: 'ops@buyback.store',
+      emailFrom: 'orders@buyback.store',
+      domain: 'shop.buyback.store',
+      hostedZone: { id: 'Z0123456789ABCDEFGHIJ', name: 'buyback.store' },
+    },
   },
 } as const;
 
 const synthesized: Record<string, { app: App; stack: Stack; outdir: string }> = {};
 
-beforeAll(() => {
+beforeAll(async () => {
   mkdirSync(webDir);
   writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>test</title>');
-  const functionsOutdir = path.join(tmp, 'functions');
-  buildFunctions(functionsOutdir, { routes: fullRoutes, workers: fullWorkers });
+  // The run's one build of the functions (test/support/function-build.ts), laid out for these tables.
+  const functionsOutdir = functionsFolderFor(
+    await sharedFunctionBuild(),
+    { ...fullRoutes, ...fullWorkers, ...schedules, ...subscribers, ...streamConsumers },
+    path.join(tmp, 'functions'),
+  );
   for (const [name, variant] of Object.entries(variants)) {
     const outdir = path.join(tmp, name.replace(/\W+/g, '-'));
     // synth throws on any unacknowledged nag error (NODE_ENV=test makes the app "in-memory").
@@ -80,7 +99,8 @@ beforeAll(() => {
     app.synth();
     synthesized[name] = { app, stack, outdir };
   }
-});
+  // Waits for the build the run started in the background, then synthesizes both variants.
+}, 600_000);
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 function findings(app: App, ignoreAcknowledgements = false) {

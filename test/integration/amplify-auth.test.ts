@@ -8,8 +8,11 @@ import { api, stack } from '../support/stack';
 const targets: string[] = [];
 const realFetch = globalThis.fetch;
 
+/** The sign-in configuration, read as the web app reads it (its flow included). */
+let config: AuthConfig;
+
 beforeAll(async () => {
-  const { body: config } = await api<AuthConfig>('/api/auth/config');
+  config = (await api<AuthConfig>('/api/auth/config')).body;
   Amplify.configure({
     Auth: {
       Cognito: {
@@ -40,11 +43,11 @@ const session = (idToken: string) =>
   api('/api/admin/session', { headers: { authorization: `Bearer ${idToken}` } });
 
 describe('Amplify v6 against the local Cognito endpoint', () => {
-  it('signs in with USER_PASSWORD_AUTH and refreshes with GetTokensFromRefreshToken', async () => {
+  it('signs in with the flow the configuration names (locally USER_PASSWORD_AUTH) and refreshes with GetTokensFromRefreshToken', async () => {
     const result = await signIn({
       username: stack().admin.email,
       password: stack().admin.password,
-      options: { authFlowType: 'USER_PASSWORD_AUTH' },
+      options: { authFlowType: config.signInFlow },
     });
     expect(result.isSignedIn).toBe(true);
     const first = await fetchAuthSession();
@@ -61,7 +64,7 @@ describe('Amplify v6 against the local Cognito endpoint', () => {
     const first = await signIn({
       username: email,
       password: 'Temp#Pass1',
-      options: { authFlowType: 'USER_PASSWORD_AUTH' },
+      options: { authFlowType: config.signInFlow },
     });
     expect(first.nextStep.signInStep).toBe('CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED');
     const done = await confirmSignIn({ challengeResponse: 'Chosen#Pass2' });

@@ -28,6 +28,8 @@ describe('GET /api/auth/config (local values)', () => {
       userPoolClientId: stack().userPoolClientId,
       userPoolEndpoint: stack().urls.cognito,
       breachRangeUrl: stack().urls.breachRange,
+      // cognito-local has no SRP: only the local stack names the plain-password flow (AWS: USER_SRP_AUTH).
+      signInFlow: 'USER_PASSWORD_AUTH',
     });
     expect(res.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
   });

@@ -204,6 +204,7 @@ describe('templates', () => {
     expect(keys).toEqual([
       'order_completed',
       'order_confirmation',
+      'order_inspected',
       'ticket_confirmation',
       'ticket_notification',
     ]);

@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
-import {
-  GetQueueAttributesCommand,
-  ReceiveMessageCommand,
-  SendMessageCommand,
-  SQSClient,
-} from '@aws-sdk/client-sqs';
+import { ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import EasyPostClient from '@easypost/api';
 import { order, settings, shipment } from '../../functions/lib/entities';
@@ -23,6 +17,7 @@ import {
   requestLabel,
   waitForLabel,
 } from '../support/labels';
+import { waitForQueueDrained } from '../support/queues';
 import { api, stack } from '../support/stack';
 
 jest.setTimeout(120_000);
@@ -38,26 +33,6 @@ const sendJob = (job: LabelJob) =>
   sqs().send(
     new SendMessageCommand({ QueueUrl: stack().queues['label-jobs'], MessageBody: JSON.stringify(job) }),
   );
-
-/** Waits until the label queue has nothing waiting or in flight, so every job sent has been handled. */
-async function drainLabelQueue(timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { Attributes = {} } = await sqs().send(
-      new GetQueueAttributesCommand({
-        QueueUrl: stack().queues['label-jobs'],
-        AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible'],
-      }),
-    );
-    if (
-      Attributes.ApproximateNumberOfMessages === '0' &&
-      Attributes.ApproximateNumberOfMessagesNotVisible === '0'
-    )
-      return;
-    if (Date.now() > deadline) throw new Error(`label queue not drained: ${JSON.stringify(Attributes)}`);
-    await sleep(250);
-  }
-}
 
 /** Whether a job of this order reaches the label DLQ within the time given. */
 async function deadLettered(orderId: string, timeoutMs = 45_000): Promise<boolean> {
@@ -188,9 +163,9 @@ describe('never buying twice', () => {
     // The same message twice (a redelivery) and a second job for the same shipment.
     await Promise.all([sendJob(job), sendJob(job), sendJob({ ...job, jobId: randomUUID() })]);
     expect((await waitForLabel(order)).state).toBe('purchased');
-    await drainLabelQueue();
+    await waitForQueueDrained('label-jobs');
     await sendJob(job);
-    await drainLabelQueue();
+    await waitForQueueDrained('label-jobs');
     expect((await easypostStats()).buys[order.orderId]).toBe(1);
   });
 
@@ -255,7 +230,7 @@ describe('provider failures', () => {
       configureSettings: false,
       labelUrl: null,
     });
-    await drainLabelQueue();
+    await waitForQueueDrained('label-jobs');
     expect((await easypostStats()).calls.buy - callsBefore).toBe(1);
     expect((await shipmentItem(order.orderId))?.attempts).toBe(1);
     expect((await orderItem(order.orderId))?.label_error).toBe(label.errorMessage);

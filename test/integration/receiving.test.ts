@@ -16,6 +16,7 @@ import { signIn } from '../support/cognito';
 import { dayCounters, getItem, testDb } from '../support/db';
 import { requestLabel, waitForLabel } from '../support/labels';
 import { api, asClient, newClientIp, stack } from '../support/stack';
+import { waitFor } from '../support/wait';
 
 jest.setTimeout(120_000);
 
@@ -209,6 +210,12 @@ describe('inspection', () => {
         m.rejectionReason,
       ],
     ];
+    // The confirmation e-mail's status lands on the order a moment after checkout: let it, first.
+    await waitFor(
+      'the confirmation e-mail',
+      () => stored(order.orderId),
+      (o) => o.email_delivery_status === 'sent',
+    );
     const unchanged = await stored(order.orderId);
     for (const [body, message] of cases) {
       const res = await inspect(order.orderId, body);

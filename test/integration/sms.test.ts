@@ -1,8 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks';
 import { counters, dayOf, smsMessage, smsOptOut, smsStatusEvent } from '../../functions/lib/entities';
@@ -11,6 +10,7 @@ import type { SmsHistory, SmsSendResult, SmsSettings } from '../../shared/schema
 import type { SmsJob } from '../../shared/schemas/jobs';
 import { createPlainUser, signIn } from '../support/cognito';
 import { getItem, putItem, testDb } from '../support/db';
+import { testSqs, waitForQueueDrained } from '../support/queues';
 import { api, stack } from '../support/stack';
 import { waitFor } from '../support/wait';
 
@@ -330,19 +330,17 @@ describe('sending through the Twilio test server', () => {
     const to = freshNumber();
     const id = await putMessage({ to, message: 'Once only', status: 'queued' });
     const job: SmsJob = { messageId: id, to, body: 'Once only', kind: 'marketing' };
-    const sqs = new SQSClient({
-      endpoint: stack().urls.sqs,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    });
+    const sqs = testSqs();
     const queueUrl = stack().queues['sms-jobs'];
     await Promise.all(
       [1, 2].map(() =>
         sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify(job) })),
       ),
     );
+    sqs.destroy();
     await waitForStatus(id, ['sent', 'delivered']);
-    await sleep(3_000);
+    // Both deliveries handled (nothing left waiting or in flight): a second send would have happened by now.
+    await waitForQueueDrained('sms-jobs');
     expect(await sentTo(to)).toHaveLength(1);
   });
 

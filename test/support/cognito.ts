@@ -1,4 +1,5 @@
 import {
+  AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
   AdminSetUserPasswordCommand,
   CognitoIdentityProviderClient,
@@ -120,4 +121,28 @@ export async function createUserWithTemporaryPassword(
       UserAttributes: emailAttributes(email),
     }),
   );
+}
+
+/** A staff member (admin group). With `temporary`, Cognito makes them choose a password at first sign-in. */
+export async function createStaff(email: string, password: string, { temporary = false } = {}) {
+  const client = cognitoClient();
+  const UserPoolId = stack().userPoolId;
+  await client.send(
+    new AdminCreateUserCommand({
+      UserPoolId,
+      Username: email,
+      MessageAction: 'SUPPRESS',
+      ...(temporary ? { TemporaryPassword: password } : {}),
+      UserAttributes: [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+      ],
+    }),
+  );
+  if (!temporary) {
+    await client.send(
+      new AdminSetUserPasswordCommand({ UserPoolId, Username: email, Password: password, Permanent: true }),
+    );
+  }
+  await client.send(new AdminAddUserToGroupCommand({ UserPoolId, Username: email, GroupName: 'admin' }));
 }

@@ -1,5 +1,6 @@
 import * as ENV from '../../../shared/env-vars.js';
 import { getAuthConfig as route } from '../../../shared/routes/get-auth-config.js';
+import { ZSignInFlow } from '../../../shared/schemas/auth.js';
 import { requireEnv } from '../../lib/env.js';
 import { httpRoute, reply } from '../../lib/http.js';
 
@@ -24,6 +25,7 @@ export const handler = httpRoute(route, async () =>
       // Unset in AWS, where Amplify derives the endpoint from the region; locally the runner's Cognito.
       userPoolEndpoint: process.env[ENV.cognitoEndpoint] || null,
       breachRangeUrl: requireEnv(ENV.breachRangeUrl),
+      signInFlow: ZSignInFlow.parse(requireEnv(ENV.signInFlow)),
     },
     { 'cache-control': 'public, max-age=300' },
   ),

@@ -99,9 +99,10 @@ export async function recordAnswer(orderId: string, answer: Answer, now: () => D
       ]);
     sameInspection(update, inspection.version, 'awaiting');
     if (answer === 'return') update.set('return_shipment', { state: 'requested', requested_at: iso });
+    // The schedule removes the answers-due pointer when it comes to it (a public route deletes nothing).
     const writes = [
       ...enterPayouts(update, order, inspection, state, iso),
-      ...(dueAt ? [deleteItem(answerDue.key(dueAt, order.order_id))] : []),
+      ...(answer === 'auto' && dueAt ? [deleteItem(answerDue.key(dueAt, order.order_id))] : []),
     ];
     await db.send(new TransactWriteCommand({ TransactItems: [{ Update: update.input() }, ...writes] }));
   });

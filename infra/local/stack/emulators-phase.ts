@@ -10,17 +10,14 @@ import { startEasyPostServer } from '../easypost/index.js';
 import {
   assertJava,
   type Emulator,
-  type SqsEmulator,
   startCognito,
   startDynamoDb,
   startFauxqs,
   startS3rver,
   startSes,
 } from '../emulators.js';
-import { LocalStackError } from '../errors.js';
 import { phase } from '../phases.js';
 import { assertPortsFree } from '../ports.js';
-import type { SesProxy } from '../ses-proxy.js';
 import { reapStaleChildren, recordChildren } from '../stale-children.js';
 import { startTwilioServer } from '../twilio-server.js';
 import type { StartContext } from './context.js';
@@ -33,31 +30,25 @@ export async function startEmulators(ctx: StartContext) {
     assertJava();
     await assertPortsFree(ports);
     const report = (line: string) => ctx.log.line('runner', line);
-    const booting = Promise.allSettled<Promise<Emulator>>([
-      startDynamoDb({
+    const common = { signal: options.signal, report };
+    const starting = {
+      dynamodb: startDynamoDb({
         port: ports.dynamodb,
         dbPath: ctx.profile === 'test' ? undefined : join(dataDir, 'dynamodb'),
         logFile: join(logsDir, 'dynamodb.log'),
-        signal: options.signal,
-        report,
+        ...common,
       }),
-      startCognito({
+      cognito: startCognito({
         port: ports.cognito,
         directory: join(dataDir, 'cognito'),
         logFile: join(logsDir, 'cognito.log'),
-        signal: options.signal,
-        report,
+        ...common,
       }),
-      startSes({
-        port: ports.ses,
-        directory: dataDir,
-        logFile: join(logsDir, 'ses.log'),
-        signal: options.signal,
-        report,
-      }),
-      startFauxqs({ port: ports.sqs }),
-      startS3rver({ port: ports.s3, directory: join(dataDir, 's3') }),
-    ]);
+      ses: startSes({ port: ports.ses, directory: dataDir, logFile: join(logsDir, 'ses.log'), ...common }),
+      sqs: startFauxqs({ port: ports.sqs }),
+      s3: startS3rver({ port: ports.s3, directory: join(dataDir, 's3') }),
+    };
+    const booting = Promise.allSettled<Emulator>(Object.values(starting));
     const up = (outcomes: Array<PromiseSettledResult<Emulator>>) =>
       outcomes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
     // Emulators still booting are stopped too once they are up, not left behind.
@@ -66,18 +57,11 @@ export async function startEmulators(ctx: StartContext) {
       await Promise.all(running.map((e) => e.stop().catch(() => {})));
       rmSync(files.pids, { force: true });
     });
-    const ready = booting.then((outcomes) => {
+    const ready = booting.then(async (outcomes) => {
       const failed = outcomes.find((outcome) => outcome.status === 'rejected');
       if (failed) throw (failed as PromiseRejectedResult).reason;
-      const running = up(outcomes);
-      const sesProxy = (
-        running.find((emulator) => 'proxy' in emulator) as (Emulator & { proxy: SesProxy }) | undefined
-      )?.proxy;
-      if (!sesProxy) throw new LocalStackError('The SES emulator did not start its proxy');
-      const sqsFaults = (running.find((emulator) => 'faults' in emulator) as SqsEmulator | undefined)?.faults;
-      if (!sqsFaults) throw new LocalStackError('The SQS emulator did not start its fault switch');
-      recordChildren(files.pids, running);
-      return { sesProxy, sqsFaults };
+      recordChildren(files.pids, up(outcomes));
+      return { sesProxy: (await starting.ses).proxy, sqsFaults: (await starting.sqs).faults };
     });
     // Awaited by the next phase; until then a failure must not count as unhandled.
     ready.catch(() => {});

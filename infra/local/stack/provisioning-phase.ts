@@ -8,6 +8,7 @@
 import { join } from 'node:path';
 import * as ENV from '../../../shared/env-vars.js';
 import { SIGNING_SECRET_KEYS } from '../../../shared/runtime-env.js';
+import type { SignInFlow } from '../../../shared/schemas/auth.js';
 import { loadHooks } from '../hooks.js';
 import { phase } from '../phases.js';
 import {
@@ -117,7 +118,11 @@ export async function provision(ctx: StartContext, emulators: Emulators) {
       [ENV.cognitoEndpoint]: naming.cognitoOrigin,
     };
     // Values the template holds for AWS that have a local stand-in.
-    const localOverrides: Record<string, string> = { [ENV.breachRangeUrl]: breachRangeUrl };
+    // cognito-local has no SRP: the sign-in page uses the plain-password flow its local client allows.
+    const localOverrides: Record<string, string> = {
+      [ENV.breachRangeUrl]: breachRangeUrl,
+      [ENV.signInFlow]: 'USER_PASSWORD_AUTH' satisfies SignInFlow,
+    };
     const functionEnvs = new Map<string, Record<string, string>>();
     const sharedEnv: Record<string, string> = {};
     for (const fn of model.functions.filter((f) => used.has(f.logicalId))) {

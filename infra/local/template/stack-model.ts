@@ -122,6 +122,11 @@ export interface StackModel {
   secrets: NamedResource[];
   warnings: string[];
 }
+const num = (value: Json, fallback: number) => (typeof value === 'number' ? value : fallback);
+const text = (value: Json, fallback: string) => (typeof value === 'string' ? value : fallback);
+const list = (value: Json): Json[] => (Array.isArray(value) ? value : []);
+const record = (value: Json): Record<string, Json> => (isRecord(value) ? value : {});
+
 export const refTarget = (value: Json): string | undefined =>
   isRecord(value) && typeof value.Ref === 'string' ? value.Ref : undefined;
 
@@ -148,32 +153,26 @@ function streamSourceOf(
   queueByArn: Map<string, string>,
   resolver: Resolver,
 ): StreamSourceDef {
-  const criteria = isRecord(props.FilterCriteria) ? props.FilterCriteria : {};
-  const filters = Array.isArray(criteria.Filters) ? criteria.Filters : [];
-  const filterPatterns = filters
+  const filterPatterns = list(record(props.FilterCriteria).Filters)
     .map((f) => (isRecord(f) && typeof f.Pattern === 'string' ? (JSON.parse(f.Pattern) as Json) : null))
     .filter((p): p is Json => p !== null);
-  const destination =
-    isRecord(props.DestinationConfig) && isRecord(props.DestinationConfig.OnFailure)
-      ? props.DestinationConfig.OnFailure.Destination
-      : undefined;
+  const destination = record(record(props.DestinationConfig).OnFailure).Destination;
   let onFailureQueueLogicalId: string | undefined;
   if (destination !== undefined) {
     const att = getAttTarget(destination);
     onFailureQueueLogicalId =
       att?.[0] ?? queueByArn.get(resolver.resolveString(destination, `${logicalId}.DestinationConfig`));
   }
-  const responseTypes = Array.isArray(props.FunctionResponseTypes) ? props.FunctionResponseTypes : [];
   return {
     logicalId,
     tableLogicalId,
     functionLogicalId: functionFrom(props.FunctionName, `${logicalId}.FunctionName`),
-    batchSize: typeof props.BatchSize === 'number' ? props.BatchSize : 100,
+    batchSize: num(props.BatchSize, 100),
     filterPatterns,
     startingPosition: props.StartingPosition === 'LATEST' ? 'LATEST' : 'TRIM_HORIZON',
-    reportBatchItemFailures: responseTypes.includes('ReportBatchItemFailures'),
+    reportBatchItemFailures: list(props.FunctionResponseTypes).includes('ReportBatchItemFailures'),
     bisectBatchOnFunctionError: props.BisectBatchOnFunctionError === true,
-    maximumRetryAttempts: typeof props.MaximumRetryAttempts === 'number' ? props.MaximumRetryAttempts : -1,
+    maximumRetryAttempts: num(props.MaximumRetryAttempts, -1),
     onFailureQueueLogicalId,
     enabled: props.Enabled !== false,
   };
@@ -221,19 +220,15 @@ export function readStack(
 
   const functions: LambdaDef[] = ofType(template, 'AWS::Lambda::Function').map(([logicalId, resource]) => {
     const props = resource.Properties ?? {};
-    const code = isRecord(props.Code) ? props.Code : {};
-    const environment =
-      isRecord(props.Environment) && isRecord(props.Environment.Variables) ? props.Environment.Variables : {};
-    const assetPath = resource.Metadata?.['aws:asset:path'];
     return {
       logicalId,
-      handler: typeof props.Handler === 'string' ? props.Handler : 'index.handler',
-      runtime: typeof props.Runtime === 'string' ? props.Runtime : 'nodejs22.x',
-      timeoutSeconds: typeof props.Timeout === 'number' ? props.Timeout : 3,
-      memoryMb: typeof props.MemorySize === 'number' ? props.MemorySize : 128,
-      assetKey: typeof code.S3Key === 'string' ? code.S3Key : undefined,
-      assetPath: typeof assetPath === 'string' ? assetPath : undefined,
-      environment,
+      handler: text(props.Handler, 'index.handler'),
+      runtime: text(props.Runtime, 'nodejs22.x'),
+      timeoutSeconds: num(props.Timeout, 3),
+      memoryMb: num(props.MemorySize, 128),
+      assetKey: text(record(props.Code).S3Key, '') || undefined,
+      assetPath: text(resource.Metadata?.['aws:asset:path'], '') || undefined,
+      environment: record(record(props.Environment).Variables),
     };
   });
 
@@ -273,24 +268,22 @@ export function readStack(
       method: method.toUpperCase(),
       path: pathParts.join(' '),
       functionLogicalId,
-      authorizationType: typeof props.AuthorizationType === 'string' ? props.AuthorizationType : 'NONE',
+      authorizationType: text(props.AuthorizationType, 'NONE'),
       authorizerLogicalId: refTarget(props.AuthorizerId),
-      authorizationScopes: Array.isArray(props.AuthorizationScopes)
-        ? props.AuthorizationScopes.map(String)
-        : [],
+      authorizationScopes: list(props.AuthorizationScopes).map(String),
     });
   }
 
   const authorizers: AuthorizerDef[] = ofType(template, 'AWS::ApiGatewayV2::Authorizer').map(
     ([logicalId, resource]) => {
       const props = resource.Properties ?? {};
-      const jwt = isRecord(props.JwtConfiguration) ? props.JwtConfiguration : {};
+      const jwt = record(props.JwtConfiguration);
       return {
         logicalId,
         type: String(props.AuthorizerType),
         issuer: jwt.Issuer,
-        audience: Array.isArray(jwt.Audience) ? jwt.Audience : [],
-        identitySource: Array.isArray(props.IdentitySource) ? props.IdentitySource.map(String) : [],
+        audience: list(jwt.Audience),
+        identitySource: list(props.IdentitySource).map(String),
       };
     },
   );
@@ -313,13 +306,12 @@ export function readStack(
         continue;
       }
     }
-    const responseTypes = Array.isArray(props.FunctionResponseTypes) ? props.FunctionResponseTypes : [];
     eventSources.push({
       logicalId,
       queueLogicalId,
       functionLogicalId: functionFrom(props.FunctionName, `${logicalId}.FunctionName`),
-      batchSize: typeof props.BatchSize === 'number' ? props.BatchSize : 10,
-      reportBatchItemFailures: responseTypes.includes('ReportBatchItemFailures'),
+      batchSize: num(props.BatchSize, 10),
+      reportBatchItemFailures: list(props.FunctionResponseTypes).includes('ReportBatchItemFailures'),
       enabled: props.Enabled !== false,
     });
   }
@@ -328,8 +320,7 @@ export function readStack(
   for (const [logicalId, resource] of ofType(template, 'AWS::Events::Rule')) {
     const props = resource.Properties ?? {};
     if (typeof props.ScheduleExpression !== 'string') continue;
-    const targets = Array.isArray(props.Targets) ? props.Targets : [];
-    for (const [i, target] of targets.entries()) {
+    for (const [i, target] of list(props.Targets).entries()) {
       const att = isRecord(target) ? getAttTarget(target.Arn) : undefined;
       if (!att || template.Resources[att[0]]?.Type !== 'AWS::Lambda::Function') {
         warnings.push(`Rule ${logicalId} target ${i} is not a function of this stack: skipped`);
@@ -360,19 +351,15 @@ export function readStack(
   const sesEventDestinations: SesEventDestinationDef[] = [];
   for (const [logicalId, resource] of ofType(template, 'AWS::SES::ConfigurationSetEventDestination')) {
     const props = resource.Properties ?? {};
-    const destination = isRecord(props.EventDestination) ? props.EventDestination : {};
+    const destination = record(props.EventDestination);
     const set = refTarget(props.ConfigurationSetName);
-    const sns = isRecord(destination.SnsDestination)
-      ? refTarget(destination.SnsDestination.TopicARN)
-      : undefined;
+    const sns = refTarget(record(destination.SnsDestination).TopicARN);
     if (!set || !sns) continue;
     sesEventDestinations.push({
       logicalId,
       configurationSetLogicalId: set,
       topicLogicalId: sns,
-      events: (Array.isArray(destination.MatchingEventTypes) ? destination.MatchingEventTypes : []).map(
-        (type) => String(type).toLowerCase(),
-      ),
+      events: list(destination.MatchingEventTypes).map((type) => String(type).toLowerCase()),
       enabled: destination.Enabled !== false,
     });
   }
@@ -409,7 +396,7 @@ export function readStack(
     userPoolGroups: named('AWS::Cognito::UserPoolGroup').map((item) => ({
       ...item,
       userPoolLogicalId: poolOf(item.logicalId, item.properties),
-      groupName: typeof item.properties.GroupName === 'string' ? item.properties.GroupName : item.logicalId,
+      groupName: text(item.properties.GroupName, item.logicalId),
     })),
     secrets: named('AWS::SecretsManager::Secret'),
     warnings,

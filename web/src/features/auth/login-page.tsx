@@ -125,12 +125,12 @@ function SignInForm({ onResult, onBreached, breached, failure, setFailure }: Ste
     setFailure(null);
     const attempt = startBreachCheck(password, onBreached);
     try {
-      const { signIn } = await amplify();
+      const [{ signIn }, { signInFlow }] = await Promise.all([amplify(), readAuthConfig()]);
       const result = await signIn({
         username: email,
         password,
-        // The local Cognito emulator has no SRP; AWS accepts this flow as well (enabled on the app client).
-        options: { authFlowType: 'USER_PASSWORD_AUTH' },
+        // SRP where deployed; the plain-password flow only on the local stack, whose Cognito has no SRP.
+        options: { authFlowType: signInFlow },
       });
       await onResult(result, attempt, email);
     } catch (error) {

@@ -1,0 +1,9 @@
+import { startFunctionBuild } from './support/function-build';
+
+/**
+ * The infra project's setup: starts the one build of the functions this run shares (the CDK tests and the local
+ * stack's synth) in the background; the tests wait for it (test/support/function-build.ts).
+ */
+export default async function functionsSetup(): Promise<void> {
+  startFunctionBuild();
+}
