@@ -165,6 +165,14 @@ export const inspectionMessages = {
   windowOpen: 'The time to answer has not ended yet',
   tracking: 'To answer, open the link in the e-mail we sent you about this inspection.',
   tooMany: (n: number) => `Too many attempts. Please try again in ${minutes(n)}.`,
+  // The web's own words (the shared summary and the tracking page).
+  receivedCount: (count: number) => `${count} received`,
+  lineDue: 'Due for this line',
+  answerFromEmail:
+    'To accept or ask for your items back, open the link in the e-mail we sent you about this inspection.',
+  answerTitle: 'Your answer',
+  returnedTracking: (number: string) => `Return tracking number: ${number}`,
+  photoAlt: (name: string, n: number) => `Photo ${n} of ${name}`,
 } as const;
 
 export const contactMessages = {

@@ -131,7 +131,7 @@ async function signInOverCdp(port: number, loginUrl: string, who: { email: strin
 
 /**
  * The public pages a seller passes through, audited on the idle stack before any load, and the back office's
- * login, dashboard and orders list.
+ * login, dashboard, orders list, receiving (the packing table) and payouts pages.
  */
 async function benchPages(info: LocalStackInfo, product: { id: string; name: string }) {
   const page = (path: string) => `${info.urls.site}${path}`;
@@ -148,10 +148,16 @@ async function benchPages(info: LocalStackInfo, product: { id: string; name: str
     },
     LIGHTHOUSE_RUNS,
   );
-  // The back office: its login page as a visitor sees it, then the dashboard and the orders list signed in.
+  // The back office: its login page as a visitor sees it, then the dashboard, the orders list, receiving and
+  // payouts signed in.
   Object.assign(scores, await lighthouseScores({ adminLogin: page(paths.login.path) }, LIGHTHOUSE_RUNS));
   const signedIn = await lighthouseScores(
-    { adminDashboard: page(paths.admin.path), adminOrders: page(paths.adminOrders.path) },
+    {
+      adminDashboard: page(paths.admin.path),
+      adminOrders: page(paths.adminOrders.path),
+      adminReceiving: page(paths.adminReceiving.path),
+      adminPayouts: page(paths.adminPayouts.path),
+    },
     LIGHTHOUSE_RUNS,
     { prepare: (port) => signInOverCdp(port, page(paths.login.path), info.admin) },
   );

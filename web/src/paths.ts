@@ -22,6 +22,9 @@ export const paths = {
   adminOrders: { path: '/admin/orders', title: 'Orders' },
   adminOrder: { path: '/admin/orders/:orderId', title: 'Order Details' },
   adminProducts: { path: '/admin/products', title: 'Products' },
+  adminReceiving: { path: '/admin/receiving', title: 'Receiving' },
+  adminInspection: { path: '/admin/receiving/:orderId', title: 'Inspection' },
+  adminPayouts: { path: '/admin/payouts', title: 'Payouts' },
   adminCustomers: { path: '/admin/customers', title: 'Customers' },
   adminMarketing: { path: '/admin/marketing', title: 'Marketing' },
   adminSupport: { path: '/admin/support', title: 'Support Tickets' },
@@ -43,6 +46,10 @@ export const orderConfirmationHref = (token: string): string =>
 
 /** One order in the back office (spec 001 §2: /admin/orders/{orderId}). */
 export const adminOrderHref = (orderId: string): string => `/admin/orders/${encodeURIComponent(orderId)}`;
+
+/** An order's inspection in the back office, straight after receiving and from the order detail (issue 40). */
+export const adminInspectionHref = (orderId: string): string =>
+  `/admin/receiving/${encodeURIComponent(orderId)}`;
 
 /** The USPS QR code page of an order; the token lets the page load (and regenerate) the code itself. */
 export const shippingQrCodeHref = (orderId: string, token?: string | null): string => {

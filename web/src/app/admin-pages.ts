@@ -23,6 +23,20 @@ export const adminPages: PageRoute[] = [
     ),
   },
   {
+    path: paths.adminReceiving.path,
+    page: pageLoader(() => import('../features/admin-receiving/receiving-page').then((m) => m.ReceivingPage)),
+  },
+  {
+    path: paths.adminInspection.path,
+    page: pageLoader(() =>
+      import('../features/admin-receiving/inspection-page').then((m) => m.InspectionPage),
+    ),
+  },
+  {
+    path: paths.adminPayouts.path,
+    page: pageLoader(() => import('../features/admin-payouts/payouts-page').then((m) => m.PayoutsPage)),
+  },
+  {
     path: paths.adminSupport.path,
     page: pageLoader(() => import('../features/admin-tickets/tickets-page').then((m) => m.TicketsPage)),
   },

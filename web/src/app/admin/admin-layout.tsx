@@ -7,7 +7,9 @@ import {
   MarketingIcon,
   OrdersIcon,
   OverviewIcon,
+  PayoutsIcon,
   ProductsIcon,
+  ReceivingIcon,
   SettingsIcon,
   SupportIcon,
 } from '../../components/admin/admin-icons';
@@ -28,6 +30,8 @@ const SIDEBAR_ID = 'admin-sidebar';
 const NAV: Array<{ to: string; label: string; icon: ComponentType<IconProps>; end?: boolean }> = [
   { to: paths.admin.path, label: 'Overview', icon: OverviewIcon, end: true },
   { to: paths.adminOrders.path, label: 'Orders', icon: OrdersIcon },
+  { to: paths.adminReceiving.path, label: 'Receiving', icon: ReceivingIcon },
+  { to: paths.adminPayouts.path, label: 'Payouts', icon: PayoutsIcon },
   { to: paths.adminProducts.path, label: 'Products', icon: ProductsIcon },
   { to: paths.adminCustomers.path, label: 'Customers', icon: CustomersIcon },
   { to: paths.adminMarketing.path, label: 'Marketing', icon: MarketingIcon },

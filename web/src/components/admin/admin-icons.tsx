@@ -18,6 +18,23 @@ export const OrdersIcon = (props: IconProps) => (
   </Svg>
 );
 
+/** A scanner's frame around a barcode: receiving boxes. */
+export const ReceivingIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M4 8V5a1 1 0 0 1 1-1h3M16 4h3a1 1 0 0 1 1 1v3M20 16v3a1 1 0 0 1-1 1h-3M8 20H5a1 1 0 0 1-1-1v-3" />
+    <path d="M8 8v8M11 8v8M14 8v8M17 8v8" />
+  </Svg>
+);
+
+/** A banknote: payouts to sellers. */
+export const PayoutsIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <rect x="3" y="6" width="18" height="12" rx="2" />
+    <circle cx="12" cy="12" r="2.5" />
+    <path d="M6 9v.01M18 15v.01" />
+  </Svg>
+);
+
 export const ProductsIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="M21 8 12 3 3 8v8l9 5 9-5z" />

@@ -11,6 +11,7 @@ import { isApiError } from '../../lib/api-client';
 import { isValidOrderId, useAdminOrder } from './api/get-order';
 import { ActivityLog } from './components/activity-log';
 import { CustomerSection, ShippingSection } from './components/customer-section';
+import { InspectionSection } from './components/inspection-section';
 import { OrderEmails } from './components/order-emails';
 import { OrderImagesSection } from './components/order-images';
 import { OrderItems } from './components/order-items';
@@ -71,6 +72,7 @@ function OrderDetailView({ order }: { order: AdminOrderDetail }) {
       <div className="aod-grid">
         <CustomerSection order={order} />
         <OrderItems order={order} />
+        <InspectionSection order={order} />
         <ShippingSection order={order} />
         <PaymentSection order={order} />
         <OrderNotesSection order={order} />

@@ -22,7 +22,7 @@ export const CARD_FIELDS = {
     'use_logo',
     'logo',
   ],
-  product: ['teststrips_expiration', 'cgmsupplies_expiration', 'product_settings'],
+  product: ['teststrips_expiration', 'cgmsupplies_expiration', 'product_settings', 'inspection_answer_days'],
   notification: ['notifications'],
   shipping: [...SECRET_SETTINGS, ...WAREHOUSE_FIELDS],
   contact: ['phone_number', 'contact_email', 'contact'],

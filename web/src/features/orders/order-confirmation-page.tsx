@@ -51,7 +51,7 @@ export function OrderConfirmationPage() {
   }, [status, navigate]);
 
   const order = stateOrder ?? query.data;
-  if (order) return <OrderConfirmationView order={order} />;
+  if (order) return <OrderConfirmationView order={order} token={token} />;
   if (!token) return <ProblemPanel message={messages.order.noToken} />;
   if (query.isError) {
     if (status === 410) return <LoadingState message="Loading..." />;

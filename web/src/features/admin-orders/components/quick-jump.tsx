@@ -2,6 +2,7 @@ import type { MouseEvent } from 'react';
 
 const TARGETS = [
   { id: 'order-shipping', label: 'Shipping' },
+  { id: 'order-inspection', label: 'Inspection' },
   { id: 'order-payment', label: 'Payment' },
   { id: 'order-images', label: 'Images' },
   { id: 'order-notes', label: 'Notes' },

@@ -1,5 +1,6 @@
 import { EXPIRATION_MONTH_OPTIONS } from '@shared/constants';
 import { adminSettingsMessages as m } from '@shared/messages';
+import { MAX_ANSWER_DAYS } from '@shared/rules/inspection';
 import { payoutMethodLabel } from '@shared/rules/payout';
 import {
   ANALYTICS_FEATURES,
@@ -83,6 +84,7 @@ export function ProductCard({ control, ...card }: CardProps) {
         />
       </CheckGroup>
       <LowStockField control={control} />
+      <AnswerDaysField control={control} />
     </SettingsCard>
   );
 }
@@ -107,6 +109,35 @@ function LowStockField({ control }: { control: Control<SettingsForm> }) {
           onBlur={field.onBlur}
           error={fieldState.error?.message}
           className="settings-narrow"
+        />
+      )}
+    />
+  );
+}
+
+/** Receiving (issue 40): the days a seller has to answer an inspection before silence accepts it, 1 to 60. */
+function AnswerDaysField({ control }: { control: Control<SettingsForm> }) {
+  return (
+    <Controller
+      control={control}
+      name="inspection_answer_days"
+      render={({ field, fieldState }) => (
+        <TextField
+          label={m.answerDaysLabel}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_ANSWER_DAYS}
+          step={1}
+          name={field.name}
+          ref={field.ref}
+          value={Number.isNaN(field.value) ? '' : String(field.value)}
+          onChange={(e) => field.onChange(e.target.value === '' ? Number.NaN : Number(e.target.value))}
+          onBlur={field.onBlur}
+          hint={m.answerDaysHint}
+          error={fieldState.error?.message}
+          className="settings-narrow"
+          data-testid="answer-days"
         />
       )}
     />

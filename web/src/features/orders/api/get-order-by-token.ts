@@ -1,11 +1,11 @@
 import { getOrderByToken as getOrderByTokenRoute } from '@shared/routes/get-order-by-token';
-import type { OrderConfirmation } from '@shared/schemas/order';
+import type { OrderLinkView } from '@shared/schemas/inspection';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
 export const orderByTokenQueryKey = (token: string) => ['orders', 'by-token', token] as const;
 
-export const getOrderByToken = (token: string, signal?: AbortSignal): Promise<OrderConfirmation> =>
+export const getOrderByToken = (token: string, signal?: AbortSignal): Promise<OrderLinkView> =>
   apiRequest(getOrderByTokenRoute, { query: { token }, signal });
 
 /**

@@ -1,10 +1,11 @@
 import { messages } from '@shared/messages';
 import { lookupOrder as lookupOrderRoute } from '@shared/routes/lookup-order';
-import type { OrderLookupRequest, OrderTracking } from '@shared/schemas/order';
+import type { OrderTrackingView } from '@shared/schemas/inspection';
+import type { OrderLookupRequest } from '@shared/schemas/order';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest, isApiError } from '../../../lib/api-client';
 
-export const lookupOrder = (body: OrderLookupRequest): Promise<OrderTracking> =>
+export const lookupOrder = (body: OrderLookupRequest): Promise<OrderTrackingView> =>
   apiRequest(lookupOrderRoute, { body });
 
 /**

@@ -4,6 +4,7 @@ import { formatDateTime } from '@shared/rules/date-format';
 import { formatMoney } from '@shared/rules/money';
 import { payoutMethodLabel } from '@shared/rules/payout';
 import { isCancelledStatus } from '@shared/rules/tracking';
+import type { InspectionView } from '@shared/schemas/inspection';
 import type { OrderConfirmation } from '@shared/schemas/order';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -11,6 +12,7 @@ import { AlertIcon, BoxIcon, CheckCircleIcon, ClipboardIcon, PhoneIcon } from '.
 import { supportPhone } from '../../../lib/contact-links';
 import { useSettings } from '../../../lib/settings/settings-context';
 import { contactHref, paths } from '../../../paths';
+import { InspectionSection } from './inspection-section';
 import { ShippingLabel } from './shipping-label';
 import { SupportDialog } from './support-dialog';
 import '../../../components/summary-total.css';
@@ -25,8 +27,17 @@ const SHIPPING_TIPS = [
   `Drop the box off within ${LABEL_VALIDITY_DAYS} days: the prepaid label expires after that.`,
 ] as const;
 
-/** The confirmation itself: order number, items, total, the label and what to do next. */
-export function OrderConfirmationView({ order }: { order: OrderConfirmation }) {
+/**
+ * The confirmation itself: order number, items, total, the label and what to do next; once the box is inspected
+ * (the secret link's answer carries it), the inspection first, with the seller's answer (`token`).
+ */
+export function OrderConfirmationView({
+  order,
+  token,
+}: {
+  order: OrderConfirmation & { inspection?: InspectionView };
+  token?: string | null;
+}) {
   const settings = useSettings();
   const [supportOpen, setSupportOpen] = useState(false);
   const phone = supportPhone(settings);
@@ -66,6 +77,13 @@ export function OrderConfirmationView({ order }: { order: OrderConfirmation }) {
 
       <div className="container confirmation-layout">
         <div className="confirmation-main">
+          {order.inspection && (
+            <InspectionSection
+              inspection={order.inspection}
+              token={token}
+              className="card confirmation-card"
+            />
+          )}
           <section className="card confirmation-card" aria-labelledby="order-items-title">
             <h2 id="order-items-title" className="confirmation-card__title">
               <ClipboardIcon size={22} className="confirmation-card__icon" />

@@ -3,7 +3,7 @@ import { formatMoney } from '@shared/rules/money';
 import { payoutMethodLabel } from '@shared/rules/payout';
 import { PAYOUT_METHODS } from '@shared/rules/settings-defaults';
 import { type TrackingTone, trackingCopy, trackingSteps } from '@shared/rules/tracking';
-import type { OrderTracking } from '@shared/schemas/order';
+import type { OrderTrackingView } from '@shared/schemas/inspection';
 import { type ReactNode, useEffect, useRef } from 'react';
 import {
   AlertIcon,
@@ -18,6 +18,7 @@ import {
   TruckIcon,
 } from '../../../components/icons';
 import { ShippingTimeline } from '../../../components/shipping-timeline';
+import { InspectionSection } from './inspection-section';
 import { OrderImages } from './order-images';
 import { OrderProgress } from './order-progress';
 import { SupportBar } from './support-bar';
@@ -61,7 +62,7 @@ function Section({
   );
 }
 
-export function OrderView({ order, onBack }: { order: OrderTracking; onBack: () => void }) {
+export function OrderView({ order, onBack }: { order: OrderTrackingView; onBack: () => void }) {
   const copy = trackingCopy(order.status);
   const steps = trackingSteps(order.status, order.paymentStatus);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -100,6 +101,11 @@ export function OrderView({ order, onBack }: { order: OrderTracking; onBack: () 
           </div>
           <OrderProgress steps={steps} />
         </section>
+
+        {/* No token here (order number and e-mail): the inspection is read-only; the e-mail's link answers. */}
+        {order.inspection && (
+          <InspectionSection inspection={order.inspection} className="card order-section" />
+        )}
 
         <div className="order-sections">
           {order.timeline.length > 0 && (
