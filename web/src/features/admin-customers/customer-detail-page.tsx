@@ -116,7 +116,7 @@ function CustomerView({ customer }: { customer: AdminCustomerDetail }) {
           <h2 id="customer-contact-title" className="customer-section__title">
             Contact information
           </h2>
-          <dl className="customer-facts">
+          <dl className="admin-facts customer-facts">
             <div>
               <dt>Name</dt>
               <dd data-testid="customer-name">{customer.name || '—'}</dd>
@@ -155,7 +155,7 @@ function CustomerView({ customer }: { customer: AdminCustomerDetail }) {
           <h2 id="customer-stats-title" className="customer-section__title">
             Statistics
           </h2>
-          <dl className="customer-facts customer-stats">
+          <dl className="admin-facts customer-facts customer-stats">
             <div>
               <dt>Total orders</dt>
               <dd data-testid="customer-total-orders">{customer.totalOrders}</dd>

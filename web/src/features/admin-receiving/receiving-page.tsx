@@ -52,7 +52,7 @@ function FoundOrder({
           {m.cancelledOrder}
         </p>
       )}
-      <dl className="rcv-facts">
+      <dl className="admin-facts">
         <div>
           <dt>Sent by</dt>
           <dd>

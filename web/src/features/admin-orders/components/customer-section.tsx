@@ -13,7 +13,7 @@ export function CustomerSection({ order }: { order: AdminOrderDetail }) {
       icon={<PhoneIcon size={20} />}
       className="aod-section--wide"
     >
-      <dl className="aod-facts">
+      <dl className="admin-facts">
         <div>
           <dt>Name</dt>
           <dd>
@@ -49,7 +49,7 @@ export function ShippingSection({ order }: { order: AdminOrderDetail }) {
       icon={<TruckIcon size={20} />}
       className="aod-section--wide"
     >
-      <dl className="aod-facts">
+      <dl className="admin-facts">
         <div>
           <dt>Shipping address</dt>
           <dd>

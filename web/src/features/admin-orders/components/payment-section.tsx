@@ -162,7 +162,11 @@ function PayoutDetails({ order }: { order: AdminOrderDetail }) {
         data-testid="payment-details-region"
       >
         {details.length > 0 ? (
-          <dl className="aod-facts" data-testid="payment-details" data-revealed={revealed ? 'true' : 'false'}>
+          <dl
+            className="admin-facts"
+            data-testid="payment-details"
+            data-revealed={revealed ? 'true' : 'false'}
+          >
             {details.map(([key, value]) => (
               <div key={key}>
                 <dt>{paymentDetailLabel(key)}</dt>
@@ -209,7 +213,7 @@ export function PaymentSection({ order }: { order: AdminOrderDetail }) {
 
   return (
     <DetailSection id="order-payment" title="Payment Information" icon={<DollarIcon size={20} />}>
-      <dl className="aod-facts">
+      <dl className="admin-facts">
         <div>
           <dt>Total amount</dt>
           <dd>{formatMoney(order.total)}</dd>

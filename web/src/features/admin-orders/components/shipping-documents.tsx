@@ -106,7 +106,7 @@ export function ShippingDocuments({ order }: { order: AdminOrderDetail }) {
   return (
     <div className="aod-documents" data-testid="shipping-documents">
       <h3 className="aod-subtitle">Shipping documents</h3>
-      <dl className="aod-facts">
+      <dl className="admin-facts">
         <div>
           <dt>Label</dt>
           <dd>

@@ -3,7 +3,7 @@ import { MAX_GROUPS_PER_LINE, REJECTION_REASON_LABELS, REJECTION_REASONS } from 
 import { formatMoney } from '@shared/rules/money';
 import type { Product } from '@shared/schemas/product';
 import type { ReceivingOrder } from '@shared/schemas/receiving';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { type FieldErrors, get, type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
 import { SelectField, TextAreaField, TextField } from '../../../components/form/field';
 import { adminOrderHref } from '../../../paths';
@@ -19,24 +19,92 @@ const errorAt = (errors: FieldErrors<InspectionForm>, path: string): string | un
 
 const COUNT_PROPS = { type: 'number', inputMode: 'numeric', min: 0, max: 100, step: 1 } as const;
 
+/**
+ * Groups of boxes of one line (reduced, or rejected): a row of fields per group, each removable, and a button
+ * that adds one, up to MAX_GROUPS_PER_LINE.
+ */
+function BoxGroups({
+  testId,
+  legend,
+  noun,
+  keys,
+  addLabel,
+  addTestId,
+  onAdd,
+  onRemove,
+  children,
+}: {
+  testId: string;
+  legend: string;
+  noun: string;
+  /** One per group: react-hook-form's field ids, so a removed group takes its inputs with it. */
+  keys: string[];
+  addLabel: string;
+  addTestId: string;
+  onAdd: () => void;
+  onRemove: (j: number) => void;
+  children: (j: number) => ReactNode;
+}) {
+  return (
+    <fieldset className="rcv-groups" data-testid={testId}>
+      <legend>{legend}</legend>
+      {keys.map((key, j) => (
+        <div key={key} className="rcv-group-row">
+          {children(j)}
+          <button type="button" className="btn btn--secondary rcv-remove" onClick={() => onRemove(j)}>
+            {m.remove}
+            <span className="visually-hidden">
+              {' '}
+              {noun} {j + 1}
+            </span>
+          </button>
+        </div>
+      ))}
+      {keys.length < MAX_GROUPS_PER_LINE && (
+        <button type="button" className="btn btn--secondary rcv-add" onClick={onAdd} data-testid={addTestId}>
+          {addLabel}
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+/** A group's count field: whole boxes, at least one. */
+function CountField({ form, path, testId }: { form: Form; path: CountPath; testId: string }) {
+  return (
+    <TextField
+      label={m.count}
+      layout="compact"
+      className="rcv-field--count"
+      {...COUNT_PROPS}
+      min={1}
+      {...form.register(path)}
+      error={errorAt(form.formState.errors, path)}
+      data-testid={testId}
+    />
+  );
+}
+type CountPath =
+  | `${Group}.${number}.reductions.${number}.count`
+  | `${Group}.${number}.rejections.${number}.count`;
+
 function Reductions({ form, at }: { form: Form; at: `${Group}.${number}` }) {
   const { fields, append, remove } = useFieldArray({ control: form.control, name: `${at}.reductions` });
   const errors = form.formState.errors;
   return (
-    <fieldset className="rcv-groups" data-testid="reductions">
-      <legend>{m.reducedTitle}</legend>
-      {fields.map((field, j) => (
-        <div key={field.id} className="rcv-group-row">
-          <TextField
-            label={m.count}
-            layout="compact"
-            className="rcv-field--count"
-            {...COUNT_PROPS}
-            min={1}
-            {...form.register(`${at}.reductions.${j}.count`)}
-            error={errorAt(errors, `${at}.reductions.${j}.count`)}
-            data-testid="reduced-count"
-          />
+    <BoxGroups
+      testId="reductions"
+      legend={m.reducedTitle}
+      noun="reduced boxes"
+      keys={fields.map((f) => f.id)}
+      addLabel={m.addReduction}
+      addTestId="add-reduction"
+      onAdd={() => append({ count: '1', price: '', reason: '' })}
+      onRemove={remove}
+    >
+      {(j) => (
+        <>
+          <CountField form={form} path={`${at}.reductions.${j}.count`} testId="reduced-count" />
           <TextField
             label={m.reducedPrice}
             layout="compact"
@@ -58,72 +126,42 @@ function Reductions({ form, at }: { form: Form; at: `${Group}.${number}` }) {
             error={errorAt(errors, `${at}.reductions.${j}.reason`)}
             data-testid="reduced-reason"
           />
-          <button type="button" className="btn btn--secondary rcv-remove" onClick={() => remove(j)}>
-            {m.remove}
-            <span className="visually-hidden"> reduced boxes {j + 1}</span>
-          </button>
-        </div>
-      ))}
-      {fields.length < MAX_GROUPS_PER_LINE && (
-        <button
-          type="button"
-          className="btn btn--secondary rcv-add"
-          onClick={() => append({ count: '1', price: '', reason: '' })}
-          data-testid="add-reduction"
-        >
-          {m.addReduction}
-        </button>
+        </>
       )}
-    </fieldset>
+    </BoxGroups>
   );
 }
 
 function Rejections({ form, at }: { form: Form; at: `${Group}.${number}` }) {
   const { fields, append, remove } = useFieldArray({ control: form.control, name: `${at}.rejections` });
-  const errors = form.formState.errors;
   return (
-    <fieldset className="rcv-groups" data-testid="rejections">
-      <legend>{m.rejectedTitle}</legend>
-      {fields.map((field, j) => (
-        <div key={field.id} className="rcv-group-row">
-          <TextField
-            label={m.count}
-            layout="compact"
-            className="rcv-field--count"
-            {...COUNT_PROPS}
-            min={1}
-            {...form.register(`${at}.rejections.${j}.count`)}
-            error={errorAt(errors, `${at}.rejections.${j}.count`)}
-            data-testid="rejected-count"
-          />
+    <BoxGroups
+      testId="rejections"
+      legend={m.rejectedTitle}
+      noun="rejected boxes"
+      keys={fields.map((f) => f.id)}
+      addLabel={m.addRejection}
+      addTestId="add-rejection"
+      onAdd={() => append({ count: '1', reason: '' })}
+      onRemove={remove}
+    >
+      {(j) => (
+        <>
+          <CountField form={form} path={`${at}.rejections.${j}.count`} testId="rejected-count" />
           <SelectField
             label={m.rejectionReasonLabel}
             layout="compact"
             className="rcv-field--reason"
             options={REASON_OPTIONS}
             {...form.register(`${at}.rejections.${j}.reason`)}
-            error={errorAt(errors, `${at}.rejections.${j}.reason`)}
+            error={errorAt(form.formState.errors, `${at}.rejections.${j}.reason`)}
             data-testid="rejected-reason"
           >
             <option value="">{m.choosePlaceholder}</option>
           </SelectField>
-          <button type="button" className="btn btn--secondary rcv-remove" onClick={() => remove(j)}>
-            {m.remove}
-            <span className="visually-hidden"> rejected boxes {j + 1}</span>
-          </button>
-        </div>
-      ))}
-      {fields.length < MAX_GROUPS_PER_LINE && (
-        <button
-          type="button"
-          className="btn btn--secondary rcv-add"
-          onClick={() => append({ count: '1', reason: '' })}
-          data-testid="add-rejection"
-        >
-          {m.addRejection}
-        </button>
+        </>
       )}
-    </fieldset>
+    </BoxGroups>
   );
 }
 
