@@ -392,6 +392,7 @@ export const receivingMessages = {
   codeTooLong: 'That code is too long',
   unknownCode: (code: string) => `No order found for ${code}`,
   markReceived: 'Mark Received',
+  receiveFailed: 'Failed to mark the box received. Please try again.',
   marking: 'Saving...',
   alreadyReceived: (at: string, by: string) => `Already received ${at}${by ? ` by ${by}` : ''}`,
   receivedNow: 'Received. Inspect the box now.',

@@ -35,9 +35,14 @@ export async function findByCode(code: string): Promise<ReceivingOrder> {
     .find(Boolean);
   const orderId = direct?.order_id ?? byTracking?.order_id;
   if (!orderId) throw new AppError('not_found', m.unknownCode(code.trim()));
-  const order = (await getOrderForStaff(orderId).catch(() => null)) as ReceivingOrderItem | null;
-  if (!order) throw new AppError('not_found', m.unknownCode(code.trim()));
-  return toReceivingOrder(order);
+  // A pointer to a deleted order is an unknown code; any other failure is the server's, not the code's.
+  const order = await getOrderForStaff(orderId).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 'not_found') {
+      throw new AppError('not_found', m.unknownCode(code.trim()));
+    }
+    throw error;
+  });
+  return toReceivingOrder(order as ReceivingOrderItem);
 }
 
 export async function getReceivingOrder(orderId: string): Promise<ReceivingOrder> {
@@ -54,7 +59,7 @@ export async function receiveOrder(
   by: string | undefined,
   now: () => Date,
 ): Promise<ReceiveResult> {
-  const result = await changeOrder(orderId, m.notFound, async (read) => {
+  const result = await changeOrder(orderId, m.receiveFailed, async (read) => {
     const order = read as ReceivingOrderItem;
     if (order.received_at) return { order, alreadyReceived: true };
     if (order.status === 'cancelled') throw new AppError('conflict', m.cancelledOrder);

@@ -3,7 +3,12 @@ import { lookupMessages, orderMessages } from '../messages.js';
 import { UUID_PATTERN } from './common.js';
 import { singleLine } from './text.js';
 
-const ZAddress = z.object({ address: z.string(), city: z.string(), state: z.string(), zipCode: z.string() });
+export const ZAddress = z.object({
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+});
 
 export const ZOrderItem = z.object({
   productId: z.string(),

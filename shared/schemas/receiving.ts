@@ -10,6 +10,7 @@ import {
 import { ORDER_ID_PATTERN } from '../rules/order.js';
 import { ADMIN_PAYMENT_METHODS } from './admin-orders.js';
 import { ANSWER_STATES, ZAdminInspectionView } from './inspection.js';
+import { ZAddress } from './order.js';
 import { multiLine, singleLine } from './text.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -99,12 +100,7 @@ export const ZReceivingOrder = z.object({
   status: z.string(),
   shipmentStatus: z.string(),
   customer: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
-  shippingAddress: z.object({
-    address: z.string(),
-    city: z.string(),
-    state: z.string(),
-    zipCode: z.string(),
-  }),
+  shippingAddress: ZAddress,
   items: z.array(
     z.object({ productId: z.string(), name: z.string(), quantity: z.number(), price: z.number() }),
   ),
