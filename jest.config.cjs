@@ -54,8 +54,10 @@ module.exports = {
     },
     {
       ...common,
-      // The functions are bundled once per run, in the background, for these tests and the local stack alike.
+      // The functions are bundled once per run, in the background, for these tests and the local stack alike;
+      // the stack is synthesized once per run for these tests, in a folder the teardown removes.
       globalSetup: '<rootDir>/test/functions-setup.ts',
+      globalTeardown: '<rootDir>/test/functions-teardown.ts',
       displayName: 'infra',
       testMatch: ['<rootDir>/test/infra/**/*.test.ts'],
     },

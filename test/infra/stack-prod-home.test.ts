@@ -12,6 +12,7 @@ import {
   dev,
   flattenJoin,
   functionOfRoute,
+  functionsOutdir,
   type Json,
   ofType,
   PROD_FLAGS,
@@ -45,7 +46,7 @@ describe('the shop on its own domain', () => {
       createApp({
         stage: 'prod',
         outdir: path.join(tmp, 'no-domain'),
-        functionsOutdir: path.join(tmp, 'functions'),
+        functionsOutdir,
         webDir: path.join(tmp, 'no-web-build'),
         routes: testRoutes,
         workers: testWorkers,

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
@@ -20,6 +20,7 @@ import {
   functionsFolderFor,
   sharedFunctionBuild,
 } from '../../support/function-build-run';
+import { doOnce, INFRA_SYNTH_DIR, waitFor } from './synth-run';
 
 // The real tables plus rows the real ones may not have yet: an admin route and a worker on another queue, both
 // touching every capability, so authorizer, grants and visibility rules are exercised today.
@@ -75,8 +76,14 @@ export const PROD_FLAGS = {
   hostedZone: { id: 'Z0123456789ABCDEFGHIJ', name: 'buyback.store' },
 };
 
+/** The calling test file's scratch folder, removed after it. */
 export const tmp = mkdtempSync(path.join(tmpdir(), 'infra-stack-test-'));
-export const functionsOutdir = path.join(tmp, 'functions');
+/** Where the stages are synthesized: the jest run's shared folder (./synth-run.ts), or this file's own. */
+const synthDir = process.env[INFRA_SYNTH_DIR] ?? path.join(tmp, 'synth');
+export const functionsOutdir = path.join(synthDir, 'functions');
+const STAGES = ['dev', 'prod'] as const;
+const outdirOf = (stage: string) => path.join(synthDir, `cdk.out.${stage}`);
+const jsonOf = (stage: string) => path.join(synthDir, `${stage}.merged.json`);
 export const templates: Record<'dev' | 'prod', { template: Template; json: Json; outdir: string }> =
   {} as never;
 /** The run's one build of the functions and what it reported (set by the beforeAll of synthesizeStages). */
@@ -85,9 +92,27 @@ export const built: { metafile: Metafile; build: FunctionBuild } = {
   build: undefined as never,
 };
 
+/** Synthesizes one stage into the synth folder, and writes its template read with its nested stacks. */
+function synthesize(stage: (typeof STAGES)[number]): void {
+  const { app, stack } = createApp({
+    stage,
+    outdir: outdirOf(stage),
+    functionsOutdir,
+    webDir: path.join(synthDir, 'no-web-build'),
+    routes: testRoutes,
+    workers: testWorkers,
+    skipBuild: true,
+    config: stage === 'prod' ? PROD_FLAGS : {},
+  });
+  app.synth();
+  // The routes live in nested stacks: read them into the parent as the local runner does.
+  writeFileSync(jsonOf(stage), JSON.stringify(readAssembly(outdirOf(stage), stack).template));
+}
+
 /**
- * Builds the functions once and synthesizes dev and prod (the prod flags above) for the calling test file, read
- * with their nested stacks as the local runner reads them.
+ * Gives the calling test file dev and prod (the prod flags above), read with their nested stacks as the local
+ * runner reads them: synthesized once per jest run, by whichever file gets there first (./synth-run.ts), or by
+ * this file when run outside the infra project's setup.
  */
 export function synthesizeStages(): void {
   jest.setTimeout(180_000);
@@ -95,30 +120,24 @@ export function synthesizeStages(): void {
     // The run's one build of the functions (test/support/function-build.ts), laid out for the test tables.
     built.build = await sharedFunctionBuild();
     built.metafile = built.build.metafile;
-    functionsFolderFor(
-      built.build,
-      { ...testRoutes, ...testWorkers, ...schedules, ...subscribers, ...streamConsumers },
-      functionsOutdir,
-    );
-    for (const stage of ['dev', 'prod'] as const) {
-      const { app, stack } = createApp({
-        stage,
-        outdir: path.join(tmp, `cdk.out.${stage}`),
+    mkdirSync(synthDir, { recursive: true });
+    doOnce(synthDir, 'functions', () =>
+      functionsFolderFor(
+        built.build,
+        { ...testRoutes, ...testWorkers, ...schedules, ...subscribers, ...streamConsumers },
         functionsOutdir,
-        webDir: path.join(tmp, 'no-web-build'),
-        routes: testRoutes,
-        workers: testWorkers,
-        skipBuild: true,
-        config: stage === 'prod' ? PROD_FLAGS : {},
-      });
-      const outdir = path.join(tmp, `cdk.out.${stage}`);
-      app.synth();
-      // The routes live in nested stacks: read them into the parent as the local runner does.
-      const json = readAssembly(outdir, stack).template as Json;
-      templates[stage] = { template: Template.fromJSON(json), json, outdir };
+      ),
+    );
+    await waitFor(synthDir, 'functions');
+    // Each stage is claimed on its own, so two files starting together synthesize dev and prod side by side.
+    for (const stage of STAGES) doOnce(synthDir, stage, () => synthesize(stage));
+    for (const stage of STAGES) {
+      await waitFor(synthDir, stage);
+      const json = JSON.parse(readFileSync(jsonOf(stage), 'utf8')) as Json;
+      templates[stage] = { template: Template.fromJSON(json), json, outdir: outdirOf(stage) };
     }
-    // Waits for the build the run started in the background, then synthesizes twice.
   }, 600_000);
+  // The shared synth folder stays: other files read it, and the run's teardown removes it.
   afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 }
 
