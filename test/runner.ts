@@ -1,5 +1,12 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import TestRunner, { type Test, type TestRunnerOptions, type TestWatcher } from 'jest-runner';
+import TestRunner, {
+  type Test,
+  type TestEvents,
+  type TestRunnerOptions,
+  type TestWatcher,
+  type UnsubscribeFn,
+} from 'jest-runner';
 import { waitForLocalStack } from './support/background-stack';
 
 /** The setup of the projects whose files run against the local stack (integration, e2e). */
@@ -7,23 +14,93 @@ const LOCAL_STACK_SETUP = path.join(__dirname, 'global-setup.ts');
 /** The setup of the project whose files wait for the functions' build (infra). */
 const FUNCTIONS_SETUP = path.join(__dirname, 'functions-setup.ts');
 
-const setupOf = (test: Test) => test.context.config.globalSetup;
+/**
+ * How many files run against the one stack at a time. Most of their time is spent waiting (on queues, the
+ * browser, the emulators), so more of them than there are cores keeps the machine busy.
+ */
+const STACK_WORKERS = Number(process.env.STACK_TEST_WORKERS) || 4;
 
 /**
- * jest's own runner, in two steps. First the files that need no local stack (unit, infra) on all workers, while
- * the stack starts in the background (test/global-setup.ts); the unit files go first, as the infra ones wait for
- * the functions' build that starts with the run. Then, once the stack is up, the integration and e2e files one at
- * a time: they share that one stack, and some change its settings record for a moment.
+ * A file whose docblock says `@local-stack exclusive` changes what every other file relies on for a moment (the
+ * settings record, a fault switch of a fake service, a burst that fills the machine): it runs with no other file
+ * on the stack.
+ */
+const EXCLUSIVE = /^\s*\*\s*@local-stack\s+exclusive\b/m;
+const isExclusive = (test: Test): boolean => {
+  const head = readFileSync(test.path, 'utf8').slice(0, 4000);
+  const docblock = head.match(/^\s*\/\*\*[\s\S]*?\*\//)?.[0] ?? '';
+  return EXCLUSIVE.test(docblock);
+};
+
+const setupOf = (test: Test) => test.context.config.globalSetup;
+
+type Listener = (eventData: unknown) => void | Promise<void>;
+
+/**
+ * jest's own runner, with the run ordered in pools. The files that need no local stack (unit first, then infra,
+ * which waits for the functions' build that starts with the run) run on every worker while the stack starts in
+ * the background (test/global-setup.ts). As soon as the stack is up, the exclusive files run one at a time beside
+ * them: they mostly wait, so they cost the CPU-bound files little. When both are done, the other integration and
+ * e2e files run STACK_WORKERS at a time against the same stack.
  */
 export default class LocalStackRunner extends TestRunner {
+  private readonly listeners: Array<[keyof TestEvents, Listener]> = [];
+
+  /** jest subscribes to this runner's events; the pools' runners report through the same listeners. */
+  override on<Name extends keyof TestEvents>(
+    eventName: Name,
+    listener: (eventData: TestEvents[Name]) => void | Promise<void>,
+  ): UnsubscribeFn {
+    const entry: [keyof TestEvents, Listener] = [eventName, listener as Listener];
+    this.listeners.push(entry);
+    return () => {
+      this.listeners.splice(this.listeners.indexOf(entry), 1);
+    };
+  }
+
+  private pool(maxWorkers: number): TestRunner {
+    const runner = new TestRunner({ ...this._globalConfig, maxWorkers }, this._context);
+    for (const name of [
+      'test-file-start',
+      'test-file-success',
+      'test-file-failure',
+      'test-case-start',
+      'test-case-result',
+    ] as const) {
+      runner.on(name, async (data) => {
+        for (const [event, listener] of [...this.listeners]) if (event === name) await listener(data);
+      });
+    }
+    return runner;
+  }
+
   override async runTests(tests: Test[], watcher: TestWatcher, options: TestRunnerOptions): Promise<void> {
     const onStack = tests.filter((test) => setupOf(test) === LOCAL_STACK_SETUP);
     const free = tests.filter((test) => setupOf(test) !== LOCAL_STACK_SETUP);
     const waitsForBuild = (test: Test) => setupOf(test) === FUNCTIONS_SETUP;
     const ordered = [...free.filter((test) => !waitsForBuild(test)), ...free.filter(waitsForBuild)];
-    if (ordered.length > 0) await super.runTests(ordered, watcher, options);
-    if (onStack.length === 0 || watcher.isInterrupted()) return;
-    await waitForLocalStack();
-    await super.runTests(onStack, watcher, { ...options, serial: true });
+    const exclusive = onStack.filter(isExclusive);
+    const shared = onStack.filter((test) => !isExclusive(test));
+    // One file alone runs in this process, as `jest <file>` always has (a debugger stops in it).
+    const inBand = options.serial || tests.length === 1;
+    const run = (files: Test[], workers: number) =>
+      files.length === 0
+        ? Promise.resolve()
+        : inBand
+          ? this.pool(1).runTests(files, watcher, { ...options, serial: true })
+          : this.pool(workers).runTests(files, watcher, { ...options, serial: false });
+
+    const freeRun = run(ordered, this._globalConfig.maxWorkers);
+    const stackRun = (async () => {
+      if (onStack.length === 0) return;
+      if (inBand) await freeRun;
+      await waitForLocalStack();
+      if (watcher.isInterrupted()) return;
+      await run(exclusive, 1);
+      await freeRun;
+      if (watcher.isInterrupted()) return;
+      await run(shared, STACK_WORKERS);
+    })();
+    await Promise.all([freeRun, stackRun]);
   }
 }

@@ -1,3 +1,6 @@
+/**
+ * @local-stack exclusive: it checks the overview's shop-wide totals against the API's.
+ */
 import type { Browser, Page } from 'playwright-core';
 import { dashboardMessages, messages } from '../../shared/messages';
 import { formatMoney } from '../../shared/rules/money';

@@ -1,3 +1,6 @@
+/**
+ * @local-stack exclusive: it turns SMS off and on and saves the Twilio secret.
+ */
 /// <reference lib="dom" />
 import { randomBytes, randomInt } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -1,3 +1,6 @@
+/**
+ * @local-stack exclusive: it adds 1,500 products and counts the pages of the whole catalogue.
+ */
 /// <reference lib="dom" />
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';

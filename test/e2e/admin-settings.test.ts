@@ -1,3 +1,6 @@
+/**
+ * @local-stack exclusive: it saves the settings record every file reads.
+ */
 /// <reference lib="dom" />
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';

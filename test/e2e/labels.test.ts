@@ -163,7 +163,6 @@ describe.each<ViewportName>(['desktop', 'mobile'])('a seller getting a prepaid l
 describe('a USPS QR code image that will not load (spec 000 §8: regenerated up to 2 times)', () => {
   let page: Page;
   afterEach(async () => {
-    await easypostControl('failures', 'DELETE');
     await page?.context().close();
   });
 
@@ -172,11 +171,14 @@ describe('a USPS QR code image that will not load (spec 000 §8: regenerated up 
    * images for which `refuse(n)` is true (n counts image requests from 1); regeneration calls are recorded.
    * `beforeOpen` runs once the label is bought.
    */
-  async function openQrPage(refuse: (n: number) => boolean, beforeOpen?: () => Promise<unknown>) {
+  async function openQrPage(
+    refuse: (n: number) => boolean,
+    beforeOpen?: (order: OrderConfirmation) => Promise<unknown>,
+  ) {
     const order = await placeOrder();
     expect((await requestLabel(order)).status).toBe(202);
     const bought = await waitForLabel(order, ['purchased']);
-    await beforeOpen?.();
+    await beforeOpen?.(order);
     page = await newPage(browser, 'desktop');
     const images: string[] = [];
     await page.route('**/files/qr/*.png', (route) => {
@@ -233,7 +235,13 @@ describe('a USPS QR code image that will not load (spec 000 §8: regenerated up 
   it('says so when a new code cannot be made', async () => {
     const { regenerations } = await openQrPage(
       () => true,
-      () => easypostControl('failures', 'POST', { operation: 'form', status: 500, times: 1 }),
+      (order) =>
+        easypostControl('failures', 'POST', {
+          operation: 'form',
+          reference: order.orderId,
+          status: 500,
+          times: 1,
+        }),
     );
     await page.getByRole('alert').getByText(label.qrRegenerateFailed).waitFor();
     // EasyPost failed: 502, the upstream provider error.

@@ -1,3 +1,6 @@
+/**
+ * @local-stack exclusive: its bursts fill the machine, and other files would see their refusals.
+ */
 import { randomUUID } from 'node:crypto';
 import {
   checkoutIdempotency,

@@ -1,6 +1,8 @@
 /**
  * The back office's API on one order, continued: the e-mails staff send from it and the photos they attach. The
  * detail, status, payments and notes: admin-orders.test.ts.
+ *
+ * @local-stack exclusive: it checks that a refused change leaves the shop's order counters as they were.
  */
 import { randomUUID } from 'node:crypto';
 import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';

@@ -1,3 +1,6 @@
+/**
+ * @local-stack exclusive: it reads the shop's order counters against the list.
+ */
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { counters, dayOf } from '../../functions/lib/entities';

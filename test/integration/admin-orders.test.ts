@@ -1,6 +1,8 @@
 /**
  * The back office's API on one order: the detail, status changes, payments and notes. Its e-mails and photos:
  * admin-orders-emails-images.test.ts; the list: admin-orders-list.test.ts.
+ *
+ * @local-stack exclusive: it checks that a refused change leaves the shop's order counters as they were.
  */
 import { dayOf } from '../../functions/lib/entities';
 import { adminOrderMessages as m } from '../../shared/messages';

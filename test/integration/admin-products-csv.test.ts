@@ -1,3 +1,6 @@
+/**
+ * @local-stack exclusive: it reads the product number counter before and after.
+ */
 import { randomUUID } from 'node:crypto';
 import {
   counters,

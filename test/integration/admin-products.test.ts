@@ -1,3 +1,6 @@
+/**
+ * @local-stack exclusive: it reads the product number counter before and after.
+ */
 import { randomUUID } from 'node:crypto';
 import { DeleteObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';

@@ -1,3 +1,6 @@
+/**
+ * @local-stack exclusive: it saves the settings record every file reads.
+ */
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

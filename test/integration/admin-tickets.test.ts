@@ -1,3 +1,6 @@
+/**
+ * @local-stack exclusive: it reads the ticket number counter before and after.
+ */
 import { randomInt, randomUUID } from 'node:crypto';
 import { counters, ticket as ticketEntity } from '../../functions/lib/entities';
 import { adminTicketMessages as m } from '../../shared/messages';

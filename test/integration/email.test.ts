@@ -1,3 +1,6 @@
+/**
+ * @local-stack exclusive: it removes and saves the e-mail settings every order e-mail reads.
+ */
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { counters, dayOf, emailTemplate, order as orderEntity, settings } from '../../functions/lib/entities';

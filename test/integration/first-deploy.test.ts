@@ -1,6 +1,8 @@
 /**
  * The first-deploy commands (`npm run ops -- ...`, infra/ops/ops.ts) run as an operator runs them, against the
  * local stack (`--local`): create the first admin, write the default settings, import a catalogue CSV.
+ *
+ * @local-stack exclusive: it deletes the settings record and writes it again.
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';

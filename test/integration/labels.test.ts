@@ -54,10 +54,6 @@ async function deadLettered(orderId: string, timeoutMs = 45_000): Promise<boolea
 const orderItem = (orderId: string) => getItem(order.key(orderId));
 const shipmentItem = (orderId: string) => getItem(shipment.key(orderId));
 
-beforeEach(async () => {
-  await easypostControl('failures', 'DELETE');
-});
-
 describe('label request and purchase', () => {
   test('happy path: 202, a job buys one TEST label with a USPS QR code, and asking again returns it', async () => {
     const order = await placeOrder();
@@ -201,22 +197,26 @@ describe('never buying twice', () => {
 describe('provider failures', () => {
   test('two transient 500s are retried with backoff, then the label is bought once', async () => {
     const order = await placeOrder();
-    const callsBefore = (await easypostStats()).calls.buy ?? 0;
-    await easypostControl('failures', 'POST', { operation: 'buy', status: 500, times: 2 });
+    await easypostControl('failures', 'POST', {
+      operation: 'buy',
+      reference: order.orderId,
+      status: 500,
+      times: 2,
+    });
     await requestLabel(order);
     const label = await waitForLabel(order, ['purchased', 'failed'], 60_000);
     expect(label.state).toBe('purchased');
     const stats = await easypostStats();
-    expect(stats.calls.buy - callsBefore).toBe(3);
+    expect(stats.callsByReference[order.orderId]?.buy).toBe(3);
     expect(stats.buys[order.orderId]).toBe(1);
     expect((await shipmentItem(order.orderId))?.attempts).toBe(3);
   });
 
   test('a permanent 422 fails at once with the provider message, without retrying', async () => {
     const order = await placeOrder();
-    const callsBefore = (await easypostStats()).calls.buy ?? 0;
     await easypostControl('failures', 'POST', {
       operation: 'buy',
+      reference: order.orderId,
       status: 422,
       times: 1,
       code: 'SHIPMENT.INVALID_PARAMS',
@@ -231,7 +231,7 @@ describe('provider failures', () => {
       labelUrl: null,
     });
     await waitForQueueDrained('label-jobs');
-    expect((await easypostStats()).calls.buy - callsBefore).toBe(1);
+    expect((await easypostStats()).callsByReference[order.orderId]?.buy).toBe(1);
     expect((await shipmentItem(order.orderId))?.attempts).toBe(1);
     expect((await orderItem(order.orderId))?.label_error).toBe(label.errorMessage);
   });
@@ -248,6 +248,7 @@ describe('provider failures', () => {
     const order = await placeOrder();
     await easypostControl('failures', 'POST', {
       operation: 'buy',
+      reference: order.orderId,
       status: 503,
       times: 5,
       message: 'Carrier gateway unavailable',

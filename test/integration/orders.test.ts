@@ -1,3 +1,6 @@
+/**
+ * @local-stack exclusive: it counts the shop's orders before and after.
+ */
 import { randomUUID } from 'node:crypto';
 import { customer as customerEntity, order as orderEntity, orderToken } from '../../functions/lib/entities';
 import { messages } from '../../shared/messages';

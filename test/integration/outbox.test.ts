@@ -1,3 +1,6 @@
+/**
+ * @local-stack exclusive: it takes the e-mail queue down (the local SQS's fault switch).
+ */
 import { randomUUID } from 'node:crypto';
 import { emailJob, order as orderEntity, outbox } from '../../functions/lib/entities';
 import { outboxId, outboxJobId } from '../../functions/lib/outbox';

@@ -2,6 +2,8 @@
  * Issue 14: sellers' payout details are sealed at checkout (envelope encryption under the payout key; locally
  * its stand-in key file), shown masked on the admin order detail, and in full only through the reveal route,
  * which writes each reveal to the order's activity log.
+ *
+ * @local-stack exclusive: it turns bank transfer on in the settings record checkout reads.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { customer, order as orderEntity, settings } from '../../functions/lib/entities';

@@ -3,6 +3,8 @@
  * about an inspection. The inspection itself (receiving, save, the seller's answer) is arranged directly in the
  * table here, in the shape functions/lib/receiving/entities.ts stores it, so these tests hold the payouts side
  * on its own.
+ *
+ * @local-stack exclusive: it reads the shop's and the day's counters before and after a payment.
  */
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {

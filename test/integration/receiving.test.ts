@@ -1,6 +1,8 @@
 /**
  * Receiving and grading on the local stack: the packing table's find and receive, the inspection's amounts and
  * its conditional save, the seller's answer and the end of its window.
+ *
+ * @local-stack exclusive: it reads the day's receiving counters before and after.
  */
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dayOf, order as orderEntity } from '../../functions/lib/entities';

@@ -1,3 +1,6 @@
+/**
+ * @local-stack exclusive: it removes and saves the SMS settings and the Twilio secret.
+ */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -70,5 +70,7 @@ export interface EasyPostStats {
   buys: Record<string, number>;
   refunds: Record<string, number>;
   calls: Record<string, number>;
+  /** Calls on a shipment, per its reference (the order id): what one test's own order saw. */
+  callsByReference: Record<string, Record<string, number> | undefined>;
 }
 export const easypostStats = () => easypostControl<EasyPostStats>('stats', 'GET');

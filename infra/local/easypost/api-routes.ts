@@ -312,10 +312,12 @@ export function apiRoutes({ store, origin, closing }: ApiContext) {
   const operation =
     (name: Operation, status: number, run: (body: Json, mode: Mode, id: string) => unknown) =>
     async (c: Context) => {
-      store.stats.calls[name] += 1;
       const mode = modeOfKey(c);
+      const id = c.req.param('id');
+      const reference = (id && store.shipment(id, mode)?.reference) || null;
+      store.count(name, reference);
       const body = parseJson(await c.req.text());
-      const failure = store.takeFailure(name);
+      const failure = store.takeFailure(name, reference);
       if (failure) {
         if (failure.delayMs > 0) await sleep(failure.delayMs, undefined, { signal: closing });
         throw new ApiError(failure.status, failure.code, failure.message);

@@ -41,8 +41,13 @@ export function controlRoutes({ store, webhook, log, closing }: ControlContext) 
     if (typeof delayMs !== 'number' || !Number.isFinite(delayMs) || delayMs < 0) {
       throw badRequest('delayMs must be a non-negative number.');
     }
+    const reference = body.reference ?? null;
+    if (reference !== null && (typeof reference !== 'string' || reference === '')) {
+      throw badRequest('reference must be a shipment reference.');
+    }
     store.failures.push({
       operation,
+      reference,
       status,
       remaining: times,
       code: text(body.code) ?? (status < 500 ? 'PARAMETER.INVALID' : 'INTERNAL_SERVER_ERROR'),

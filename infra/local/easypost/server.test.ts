@@ -359,6 +359,29 @@ describe('the local EasyPost test server', () => {
     expect(stats.json.buys).toEqual({ C1TEST5: 1 });
   });
 
+  it('answers a failure queued for one reference only on that shipment, and counts calls per reference', async () => {
+    const mine = await newShipment('C1TEST6');
+    const other = await newShipment('C1TEST7');
+    const queued = await control('POST', 'failures', {
+      operation: 'buy',
+      reference: 'C1TEST6',
+      status: 500,
+      times: 1,
+    });
+    expect(queued.status).toBe(200);
+
+    expect((await client.Shipment.buy(other.id, other.lowestRate(['USPS']))).tracking_code).toBeTruthy();
+    await expect(client.Shipment.buy(mine.id, mine.lowestRate(['USPS']))).rejects.toMatchObject({
+      statusCode: 500,
+    });
+    expect((await client.Shipment.buy(mine.id, mine.lowestRate(['USPS']))).tracking_code).toBeTruthy();
+    const stats = await control<Stats>('GET', 'stats');
+    expect(stats.json.callsByReference).toMatchObject({ C1TEST6: { buy: 2 }, C1TEST7: { buy: 1 } });
+    expect((await control('POST', 'failures', { operation: 'buy', status: 500, reference: 7 })).status).toBe(
+      400,
+    );
+  });
+
   it('refuses a missing or unknown API key', async () => {
     const bogus = new EasyPostClient('bogus', { baseUrl: server.apiBaseUrl });
     await expect(bogus.Address.createAndVerify({ ...FROM })).rejects.toMatchObject({

@@ -39,9 +39,13 @@ export interface Shipment {
   refund_status: 'submitted' | null;
 }
 
-/** A failure queued through `/__control/failures`: the next `remaining` calls of `operation` answer it. */
+/**
+ * A failure queued through `/__control/failures`: the next `remaining` calls of `operation` answer it; with a
+ * `reference`, only calls on that shipment's (so test files that share the server never take each other's).
+ */
 export interface FailureSwitch {
   operation: Operation;
+  reference: string | null;
   status: number;
   remaining: number;
   code: string;
@@ -56,6 +60,8 @@ export interface Stats {
   refunds: Record<string, number>;
   /** API calls received, per operation, failed ones included. */
   calls: Record<Operation, number>;
+  /** The same, per shipment reference, for the calls on a shipment (buy, form, refund, retrieve). */
+  callsByReference: Record<string, Partial<Record<Operation, number>>>;
 }
 
 export const newId = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
@@ -79,6 +85,7 @@ const emptyStats = (): Stats => ({
   buys: {},
   refunds: {},
   calls: Object.fromEntries(OPERATIONS.map((op) => [op, 0])) as Record<Operation, number>,
+  callsByReference: {},
 });
 
 export class EasyPostStore {
@@ -122,9 +129,20 @@ export class EasyPostStore {
     }
   }
 
-  /** Takes one answer off the failure queued for `operation`, if any. */
-  takeFailure(operation: Operation): FailureSwitch | undefined {
-    const failure = this.failures.find((f) => f.operation === operation);
+  /** Counts a call; a call on a shipment with a reference counts for that reference too. */
+  count(operation: Operation, reference: string | null): void {
+    this.stats.calls[operation] += 1;
+    if (reference === null) return;
+    const calls = this.stats.callsByReference[reference] ?? {};
+    calls[operation] = (calls[operation] ?? 0) + 1;
+    this.stats.callsByReference[reference] = calls;
+  }
+
+  /** Takes one answer off the failure queued for `operation` (on this reference's shipment), if any. */
+  takeFailure(operation: Operation, reference: string | null): FailureSwitch | undefined {
+    const failure = this.failures.find(
+      (f) => f.operation === operation && (f.reference === null || f.reference === reference),
+    );
     if (failure) {
       failure.remaining -= 1;
       if (failure.remaining <= 0) this.failures = this.failures.filter((f) => f !== failure);
