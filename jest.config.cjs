@@ -1,6 +1,7 @@
-// One `jest` run covers every layer. The unit, web-build and infra files run first, on every worker, while the
-// local stack starts in the background (test/global-setup.ts); then the integration and e2e files run one at a
-// time against that one stack (test/runner.ts), which test/global-teardown.ts stops at the end.
+// One `jest` run covers every layer. The unit, web-build and infra files run on every worker while the local
+// stack starts in the background (test/global-setup.ts); the integration and e2e files run against that one stack
+// as soon as it is up, several at a time, but alone those marked `@local-stack exclusive` (test/runner.ts).
+// test/global-teardown.ts stops the stack at the end.
 const { availableParallelism } = require('node:os');
 
 const common = {
@@ -23,6 +24,9 @@ const common = {
 };
 
 // Jest runs a project's globalSetup only when a test of that project runs, so a unit run starts nothing.
+/** For the projects whose files need no local stack (test/support/yield-cpu.cjs). */
+const yieldsCpu = { setupFiles: ['<rootDir>/test/support/yield-cpu.cjs'] };
+
 const withLocalStack = {
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
@@ -35,6 +39,7 @@ module.exports = {
   projects: [
     {
       ...common,
+      ...yieldsCpu,
       displayName: 'unit',
       testMatch: [
         '<rootDir>/shared/**/*.test.ts',
@@ -48,12 +53,14 @@ module.exports = {
     },
     {
       ...common,
+      ...yieldsCpu,
       // The built site: reads dist/web, which `npm test` builds before jest runs (alone: `npm run build:web` first).
       displayName: 'web-build',
       testMatch: ['<rootDir>/test/web/**/*.test.ts'],
     },
     {
       ...common,
+      ...yieldsCpu,
       // The functions are bundled once per run, in the background, for these tests and the local stack alike;
       // the stack is synthesized once per run for these tests, in a folder the teardown removes.
       globalSetup: '<rootDir>/test/functions-setup.ts',

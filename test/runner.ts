@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import TestRunner, {
   type Test,
@@ -15,10 +16,10 @@ const LOCAL_STACK_SETUP = path.join(__dirname, 'global-setup.ts');
 const FUNCTIONS_SETUP = path.join(__dirname, 'functions-setup.ts');
 
 /**
- * How many files run against the one stack at a time. Most of their time is spent waiting (on queues, the
- * browser, the emulators), so more of them than there are cores keeps the machine busy.
+ * How many files run against the one stack at a time (STACK_TEST_WORKERS overrides). Most of their time is spent
+ * waiting (on queues, the browser, the emulators), so more of them than there are cores keeps the machine busy.
  */
-const STACK_WORKERS = Number(process.env.STACK_TEST_WORKERS) || 4;
+const STACK_WORKERS = Number(process.env.STACK_TEST_WORKERS) || Math.max(4, availableParallelism());
 
 /**
  * A file whose docblock says `@local-stack exclusive` changes what every other file relies on for a moment (the
@@ -38,10 +39,10 @@ type Listener = (eventData: unknown) => void | Promise<void>;
 
 /**
  * jest's own runner, with the run ordered in pools. The files that need no local stack (unit first, then infra,
- * which waits for the functions' build that starts with the run) run on every worker while the stack starts in
- * the background (test/global-setup.ts). As soon as the stack is up, the exclusive files run one at a time beside
- * them: they mostly wait, so they cost the CPU-bound files little. When both are done, the other integration and
- * e2e files run STACK_WORKERS at a time against the same stack.
+ * which waits for the functions' build that starts with the run) run on every worker, at a lower CPU priority
+ * (test/support/yield-cpu.cjs), while the stack starts in the background (test/global-setup.ts). As soon as the
+ * stack is up, the exclusive files run one at a time beside them; after the last of those, the other integration
+ * and e2e files run STACK_WORKERS at a time against the same stack, the e2e ones (the longest) first.
  */
 export default class LocalStackRunner extends TestRunner {
   private readonly listeners: Array<[keyof TestEvents, Listener]> = [];
@@ -80,7 +81,9 @@ export default class LocalStackRunner extends TestRunner {
     const waitsForBuild = (test: Test) => setupOf(test) === FUNCTIONS_SETUP;
     const ordered = [...free.filter((test) => !waitsForBuild(test)), ...free.filter(waitsForBuild)];
     const exclusive = onStack.filter(isExclusive);
+    const isE2e = (test: Test) => test.context.config.displayName?.name === 'e2e';
     const shared = onStack.filter((test) => !isExclusive(test));
+    shared.sort((a, b) => Number(isE2e(b)) - Number(isE2e(a)));
     // One file alone runs in this process, as `jest <file>` always has (a debugger stops in it).
     const inBand = options.serial || tests.length === 1;
     const run = (files: Test[], workers: number) =>
@@ -97,7 +100,6 @@ export default class LocalStackRunner extends TestRunner {
       await waitForLocalStack();
       if (watcher.isInterrupted()) return;
       await run(exclusive, 1);
-      await freeRun;
       if (watcher.isInterrupted()) return;
       await run(shared, STACK_WORKERS);
     })();

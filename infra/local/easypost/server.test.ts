@@ -5,6 +5,7 @@ import jsQR from 'jsqr';
 import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream } from 'pdf-lib';
 import { PNG } from 'pngjs';
 import { type EasyPostTestServer, startEasyPostServer } from './index.js';
+import type { Stats } from './store.js';
 
 // The test server is driven through EasyPost's official client, the one the Lambdas use: what it answers is
 // what the real API answers that client.
@@ -38,12 +39,6 @@ let server: EasyPostTestServer;
 let client: InstanceType<typeof EasyPostClient>;
 let receiver: Server;
 const received: Array<{ body: string; headers: IncomingHttpHeaders }> = [];
-
-interface Stats {
-  buys: Record<string, number>;
-  refunds: Record<string, number>;
-  calls: Record<string, number>;
-}
 
 interface TrackerAnswer {
   event: { result: { tracking_details: unknown[] } };
