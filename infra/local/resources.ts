@@ -374,8 +374,6 @@ export function ensureSecretsFile(
   secrets: readonly NamedResource[],
   resolver: Resolver,
   placeholders: Record<string, string> = LOCAL_SECRET_PLACEHOLDERS,
-  /** Values carried over when the file is first written (the signing keys an older single file held). */
-  carried: Record<string, Json> = {},
 ): boolean {
   const generated: string[] = [];
   const value: Record<string, Json> = {};
@@ -393,7 +391,6 @@ export function ensureSecretsFile(
     return false;
   }
   for (const key of generated) value[key] = randomBytes(16).toString('hex');
-  Object.assign(value, carried);
   for (const [key, placeholder] of Object.entries(placeholders)) {
     if (value[key] === undefined || value[key] === '') value[key] = placeholder;
   }
@@ -419,15 +416,6 @@ function addMissingKeys(
   writeFileSync(file, `${JSON.stringify({ ...value, ...Object.fromEntries(missing) }, null, 2)}\n`, {
     mode: 0o600,
   });
-}
-
-/** The non-blank values of `keys` in an existing secret file (none when there is no file). */
-export function carriedSecrets(file: string, keys: readonly string[]): Record<string, Json> {
-  if (!existsSync(file)) return {};
-  const value = parseObject(readFileSync(file, 'utf8'));
-  return Object.fromEntries(
-    keys.flatMap((k) => (typeof value[k] === 'string' && value[k] !== '' ? [[k, value[k]]] : [])),
-  );
 }
 
 function parseObject(text: string): Record<string, Json> {

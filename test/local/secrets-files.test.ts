@@ -2,7 +2,6 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  carriedSecrets,
   ensureSecretsFile,
   LOCAL_SECRET_PLACEHOLDERS,
   LOCAL_SIGNING_SECRET_PLACEHOLDERS,
@@ -20,14 +19,8 @@ const secret = (logicalId: string, keys: readonly string[]): NamedResource =>
   }) as unknown as NamedResource;
 
 describe('the local secret files', () => {
-  it('keep the signing secrets in a file of their own, carrying over what an older single file held', () => {
+  it('keep the signing secrets in a file of their own, with placeholders, written once', () => {
     const dir = mkdtempSync(join(tmpdir(), 'local-secrets-'));
-    const old = join(dir, 'secrets.json');
-    // A data folder from before the split: the staff's Twilio token and a blank webhook secret in secrets.json.
-    writeFileSync(
-      old,
-      JSON.stringify({ easypostTestKey: 'EZTK_x', twilioAuthToken: 'tw_saved', easypostWebhookSecret: '' }),
-    );
     const signing = join(dir, 'signing-secrets.json');
     expect(
       ensureSecretsFile(
@@ -35,11 +28,10 @@ describe('the local secret files', () => {
         [secret('SecretsSigningSecret12345678', SIGNING_SECRET_KEYS)],
         resolver,
         LOCAL_SIGNING_SECRET_PLACEHOLDERS,
-        carriedSecrets(old, SIGNING_SECRET_KEYS),
       ),
     ).toBe(true);
     expect(JSON.parse(readFileSync(signing, 'utf8'))).toEqual({
-      twilioAuthToken: 'tw_saved',
+      twilioAuthToken: '',
       easypostWebhookSecret: LOCAL_SIGNING_SECRET_PLACEHOLDERS.easypostWebhookSecret,
     });
     // Written once: staff's later edits are kept on the next start.
@@ -62,6 +54,5 @@ describe('the local secret files', () => {
     const value = JSON.parse(readFileSync(file, 'utf8'));
     expect(value.easypostTestKey).toBe(LOCAL_SECRET_PLACEHOLDERS.easypostTestKey);
     expect(value.easypostWebhookSecret).toBeUndefined();
-    expect(carriedSecrets(join(dir, 'absent.json'), SIGNING_SECRET_KEYS)).toEqual({});
   });
 });

@@ -7,12 +7,10 @@
  */
 import { join } from 'node:path';
 import * as ENV from '../../../shared/env-vars.js';
-import { SIGNING_SECRET_KEYS } from '../../../shared/runtime-env.js';
 import type { SignInFlow } from '../../../shared/schemas/auth.js';
 import { loadHooks } from '../hooks.js';
 import { phase } from '../phases.js';
 import {
-  carriedSecrets,
   ensureBuckets,
   ensurePayoutKeyFile,
   ensureQueues,
@@ -83,7 +81,6 @@ export async function provision(ctx: StartContext, emulators: Emulators) {
     ctx.checkpoint('resources ready');
     const physical = physicalValues(template, naming, ids);
     const resolver = new Resolver(template, physical, naming);
-    // A stack from before the split of the secrets carries its signing keys over from secrets.json once.
     const isSigningSecret = (secret: { logicalId: string }) =>
       withoutHash(secret.logicalId).endsWith('SigningSecret');
     ensureSecretsFile(
@@ -91,7 +88,6 @@ export async function provision(ctx: StartContext, emulators: Emulators) {
       model.secrets.filter(isSigningSecret),
       resolver,
       LOCAL_SIGNING_SECRET_PLACEHOLDERS,
-      carriedSecrets(files.secrets, SIGNING_SECRET_KEYS),
     );
     ensureSecretsFile(
       files.secrets,
