@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import TestRunner, {
@@ -8,7 +7,8 @@ import TestRunner, {
   type TestWatcher,
   type UnsubscribeFn,
 } from 'jest-runner';
-import { waitForLocalStack } from './support/background-stack';
+import { startLocalStackInBackground, waitForLocalStack } from './support/background-stack';
+import { isExclusiveFile } from './support/exclusive';
 
 /** The setup of the projects whose files run against the local stack (integration, e2e). */
 const LOCAL_STACK_SETUP = path.join(__dirname, 'global-setup.ts');
@@ -21,18 +21,6 @@ const FUNCTIONS_SETUP = path.join(__dirname, 'functions-setup.ts');
  */
 const STACK_WORKERS = Number(process.env.STACK_TEST_WORKERS) || Math.max(4, availableParallelism());
 
-/**
- * A file whose docblock says `@local-stack exclusive` changes what every other file relies on for a moment (the
- * settings record, a fault switch of a fake service, a burst that fills the machine): it runs with no other file
- * on the stack.
- */
-const EXCLUSIVE = /^\s*\*\s*@local-stack\s+exclusive\b/m;
-const isExclusive = (test: Test): boolean => {
-  const head = readFileSync(test.path, 'utf8').slice(0, 4000);
-  const docblock = head.match(/^\s*\/\*\*[\s\S]*?\*\//)?.[0] ?? '';
-  return EXCLUSIVE.test(docblock);
-};
-
 const setupOf = (test: Test) => test.context.config.globalSetup;
 
 type Listener = (eventData: unknown) => void | Promise<void>;
@@ -40,9 +28,10 @@ type Listener = (eventData: unknown) => void | Promise<void>;
 /**
  * jest's own runner, with the run ordered in pools. The files that need no local stack (unit first, then infra,
  * which waits for the functions' build that starts with the run) run on every worker, at a lower CPU priority
- * (test/support/yield-cpu.cjs), while the stack starts in the background (test/global-setup.ts). As soon as the
- * stack is up, the exclusive files run one at a time beside them; after the last of those, the other integration
- * and e2e files run STACK_WORKERS at a time against the same stack, the e2e ones (the longest) first.
+ * (test/support/yield-cpu.cjs), while the stack starts in the background (test/global-setup.ts). As soon as it is
+ * up, the integration and e2e files run STACK_WORKERS at a time against it, the e2e ones (the longest) first.
+ * The files marked `@local-stack exclusive` (test/support/exclusive.ts) run one at a time meanwhile, on a second
+ * stack of their own; when they are all that runs, on the one stack before the others.
  */
 export default class LocalStackRunner extends TestRunner {
   private readonly listeners: Array<[keyof TestEvents, Listener]> = [];
@@ -80,6 +69,7 @@ export default class LocalStackRunner extends TestRunner {
     const free = tests.filter((test) => setupOf(test) !== LOCAL_STACK_SETUP);
     const waitsForBuild = (test: Test) => setupOf(test) === FUNCTIONS_SETUP;
     const ordered = [...free.filter((test) => !waitsForBuild(test)), ...free.filter(waitsForBuild)];
+    const isExclusive = (test: Test) => isExclusiveFile(test.path);
     const exclusive = onStack.filter(isExclusive);
     const isE2e = (test: Test) => test.context.config.displayName?.name === 'e2e';
     const shared = onStack.filter((test) => !isExclusive(test));
@@ -93,16 +83,22 @@ export default class LocalStackRunner extends TestRunner {
           ? this.pool(1).runTests(files, watcher, { ...options, serial: true })
           : this.pool(workers).runTests(files, watcher, { ...options, serial: false });
 
+    const secondStack = !inBand && exclusive.length > 0 && shared.length > 0;
+    if (secondStack) startLocalStackInBackground('exclusive');
     const freeRun = run(ordered, this._globalConfig.maxWorkers);
-    const stackRun = (async () => {
-      if (onStack.length === 0) return;
+    const exclusiveRun = (async () => {
+      if (exclusive.length === 0) return;
       if (inBand) await freeRun;
-      await waitForLocalStack();
-      if (watcher.isInterrupted()) return;
-      await run(exclusive, 1);
-      if (watcher.isInterrupted()) return;
-      await run(shared, STACK_WORKERS);
+      await waitForLocalStack(secondStack ? 'exclusive' : 'shared');
+      if (!watcher.isInterrupted()) await run(exclusive, 1);
     })();
-    await Promise.all([freeRun, stackRun]);
+    const sharedRun = (async () => {
+      if (shared.length === 0) return;
+      if (inBand) await freeRun;
+      await waitForLocalStack('shared');
+      if (!secondStack) await exclusiveRun;
+      if (!watcher.isInterrupted()) await run(shared, STACK_WORKERS);
+    })();
+    await Promise.all([freeRun, exclusiveRun, sharedRun]);
   }
 }

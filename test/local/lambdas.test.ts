@@ -25,7 +25,7 @@ const fn = new LocalFunction(
     functionArn: 'arn:aws:lambda:us-east-1:000000000000:function:sleeper',
     dir,
     handler: 'index.handler',
-    timeoutSeconds: 1,
+    timeoutSeconds: 3,
     memoryMb: 128,
     env: {},
   },
@@ -37,14 +37,15 @@ type Answer = { threadId: number; ms: number };
 
 it('a timeout fails that invocation alone; new ones go to a fresh worker', async () => {
   const first = (await fn.invoke({ ms: 1 })) as Answer;
-  const slow = fn.invoke({ ms: 5_000 });
-  // Still in flight when the slow one times out, and done within its own second.
-  await new Promise((resolve) => setTimeout(resolve, 400));
-  const neighbour = fn.invoke({ ms: 800 });
+  const slow = fn.invoke({ ms: 20_000 });
+  // Still in flight when the slow one times out (at 3 s), and done a second before its own time is up: margins
+  // of a second, as the unit files may run on a loaded machine.
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const neighbour = fn.invoke({ ms: 2_000 });
   const timedOut = await slow.catch((error: unknown) => error);
   expect(timedOut).toBeInstanceOf(InvocationError);
   expect(timedOut).toMatchObject({ errorType: 'TimeoutError' });
   const after = (await fn.invoke({ ms: 1 })) as Answer;
   expect(after.threadId).not.toBe(first.threadId);
-  await expect(neighbour).resolves.toEqual({ threadId: first.threadId, ms: 800 });
+  await expect(neighbour).resolves.toEqual({ threadId: first.threadId, ms: 2_000 });
 });

@@ -1,42 +1,82 @@
 /**
- * The local stack of a test run, started in the background by the global setup and awaited by the runner
- * (test/runner.ts) before the first file that needs it: the unit and infra files run meanwhile. The state lives
- * on jest's own global object, which the global setup, the runner and the global teardown share.
+ * The local stacks of a test run, started in the background and awaited by the runner (test/runner.ts) before the
+ * first file that needs one: the unit and infra files run meanwhile. The `shared` stack is started by the global
+ * setup; the `exclusive` one, for the files marked `@local-stack exclusive` (test/support/exclusive.ts), by the
+ * runner when such files run beside others. The state lives on jest's own global object, which the global setup,
+ * the runner and the global teardown share.
  */
 import type { ChildProcess } from 'node:child_process';
 import { startFunctionBuild } from './function-build';
 import { type LocalStackInfo, startLocalStackProcess, stopLocalStackProcess } from './local-stack-process';
 
-declare global {
-  var __LOCAL_STACK__: ChildProcess | undefined;
-  var __LOCAL_STACK_STARTING__: Promise<LocalStackInfo> | undefined;
+export type StackName = 'shared' | 'exclusive';
+
+/** The environment variable through which the test files of each stack find it (test/support/stack.ts). */
+export const STACK_VARIABLE: Record<StackName, string> = {
+  shared: 'LOCAL_STACK',
+  exclusive: 'LOCAL_STACK_EXCLUSIVE',
+};
+
+/** The test profile's ports are shifted by TEST_PORT_OFFSET (100 unless set); the exclusive stack's 50 more. */
+const portOffset = (name: StackName): string => {
+  const base = process.env.TEST_PORT_OFFSET;
+  if (name === 'shared') return base ?? '';
+  return String((base === undefined || base === '' ? 100 : Number(base)) + 50);
+};
+
+interface Started {
+  starting: Promise<LocalStackInfo>;
+  child?: ChildProcess;
 }
 
+declare global {
+  var __LOCAL_STACKS__: Partial<Record<StackName, Started>> | undefined;
+}
+
+const stacks = (): Partial<Record<StackName, Started>> => {
+  globalThis.__LOCAL_STACKS__ ??= {};
+  return globalThis.__LOCAL_STACKS__;
+};
+
 /** Starts the functions' build (the stack's synth takes its bundles), then the stack; returns at once. */
-export function startLocalStackInBackground(): void {
-  // A stack started by hand (LOCAL_STACK set), or one this process has started already.
-  if (process.env.LOCAL_STACK || globalThis.__LOCAL_STACK_STARTING__) return;
-  const starting = startFunctionBuild()
-    .done.then(() => startLocalStackProcess())
+export function startLocalStackInBackground(name: StackName = 'shared'): void {
+  // A stack started by hand (LOCAL_STACK set) serves every file; a stack this process started is started.
+  if (process.env.LOCAL_STACK || stacks()[name]) return;
+  const entry: Started = { starting: Promise.resolve(undefined as never) };
+  entry.starting = startFunctionBuild()
+    .done.then(() => startLocalStackProcess({ LOCAL_PROFILE: 'test', LOCAL_PORT_OFFSET: portOffset(name) }))
     .then(({ info, child }) => {
-      globalThis.__LOCAL_STACK__ = child;
+      entry.child = child;
       return info;
     });
   // Awaited by the runner; until then a failure must not end jest as an unhandled rejection.
-  starting.catch(() => {});
-  globalThis.__LOCAL_STACK_STARTING__ = starting;
+  entry.starting.catch(() => {});
+  stacks()[name] = entry;
 }
 
-/** Waits for the stack and hands its URLs to the test files run after this (through LOCAL_STACK). */
-export async function waitForLocalStack(): Promise<void> {
-  if (process.env.LOCAL_STACK || !globalThis.__LOCAL_STACK_STARTING__) return;
-  process.env.LOCAL_STACK = JSON.stringify(await globalThis.__LOCAL_STACK_STARTING__);
+/**
+ * Waits for the stack and names it in its variable for the test files started from here on. A stack started by
+ * hand (LOCAL_STACK set before the run) stands in for both.
+ */
+export async function waitForLocalStack(name: StackName = 'shared'): Promise<void> {
+  const variable = STACK_VARIABLE[name];
+  if (process.env[variable]) return;
+  if (name === 'exclusive' && process.env.LOCAL_STACK && !stacks().exclusive) {
+    process.env[variable] = process.env.LOCAL_STACK;
+    return;
+  }
+  const started = stacks()[name];
+  if (!started) return;
+  process.env[variable] = JSON.stringify(await started.starting);
 }
 
 export async function stopLocalStack(): Promise<void> {
-  await globalThis.__LOCAL_STACK_STARTING__?.catch(() => undefined);
-  globalThis.__LOCAL_STACK_STARTING__ = undefined;
-  const child = globalThis.__LOCAL_STACK__;
-  globalThis.__LOCAL_STACK__ = undefined;
-  if (child) await stopLocalStackProcess(child);
+  const all = Object.values(stacks());
+  globalThis.__LOCAL_STACKS__ = undefined;
+  await Promise.all(
+    all.map(async (started) => {
+      await started?.starting.catch(() => undefined);
+      if (started?.child) await stopLocalStackProcess(started.child);
+    }),
+  );
 }

@@ -8,7 +8,13 @@ export interface CapturedEmail {
 }
 
 /** The SES emulator's captured mail addressed to `to`, waiting until `count` have arrived (queue + worker). */
-export async function waitForMail(to: string, count = 1, timeoutMs = 20_000): Promise<CapturedEmail[]> {
+export async function waitForMail(
+  to: string,
+  count = 1,
+  timeoutMs = 20_000,
+  /** Counts only the e-mails this accepts (all of them are returned). */
+  counted: (mail: CapturedEmail) => boolean = () => true,
+): Promise<CapturedEmail[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await fetch(stack().urls.mailStore);
@@ -27,7 +33,7 @@ export async function waitForMail(to: string, count = 1, timeoutMs = 20_000): Pr
         html: e.body?.html ?? '',
         text: e.body?.text ?? '',
       }));
-    if (mine.length >= count) return mine;
+    if (mine.filter(counted).length >= count) return mine;
     if (Date.now() > deadline) throw new Error(`Expected ${count} e-mail(s) to ${to}, found ${mine.length}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

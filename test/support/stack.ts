@@ -1,10 +1,17 @@
 import { randomInt } from 'node:crypto';
 import { LOCAL_CLIENT_IP_HEADER } from '../../infra/local/events';
+import { isExclusiveFile } from './exclusive';
 import type { LocalStackInfo } from './local-stack-process';
 
-/** The running local stack, as global setup found it. */
+/**
+ * The running local stack of this test file: the exclusive files' own when the run started one for them
+ * (test/support/exclusive.ts), else the one every file shares.
+ */
 export function stack(): LocalStackInfo {
-  const raw = process.env.LOCAL_STACK;
+  // Outside jest (the bench) there is no test file, and one stack.
+  const file = typeof expect === 'undefined' ? undefined : expect.getState().testPath;
+  const exclusive = file && isExclusiveFile(file) ? process.env.LOCAL_STACK_EXCLUSIVE : undefined;
+  const raw = exclusive ?? process.env.LOCAL_STACK;
   if (!raw) throw new Error('No local stack: run these tests through `npm test` (global setup starts one).');
   return JSON.parse(raw) as LocalStackInfo;
 }

@@ -1,0 +1,22 @@
+/**
+ * A test file whose docblock says `@local-stack exclusive` changes what every other file relies on for a moment
+ * (the settings record, a queue's fault switch, a burst that fills the machine, the whole catalogue) or reads
+ * shop-wide figures that any other file's orders would move. Such files run one at a time on a stack of their own
+ * (test/runner.ts), and find it through LOCAL_STACK_EXCLUSIVE (test/support/stack.ts).
+ *
+ * Loaded by jest's own process (the runner) as well as by the test files: it imports nothing of the repository.
+ */
+import { readFileSync } from 'node:fs';
+
+const EXCLUSIVE = /^\s*\*\s*@local-stack\s+exclusive\b/m;
+const known = new Map<string, boolean>();
+
+export function isExclusiveFile(file: string): boolean {
+  let exclusive = known.get(file);
+  if (exclusive === undefined) {
+    const docblock = readFileSync(file, 'utf8').match(/^\s*\/\*\*[\s\S]*?\*\//)?.[0] ?? '';
+    exclusive = EXCLUSIVE.test(docblock);
+    known.set(file, exclusive);
+  }
+  return exclusive;
+}
