@@ -1,7 +1,7 @@
 // One `jest` run covers every layer. The unit, web-build and infra files run on every worker while the local
-// stack starts in the background (test/global-setup.ts); the integration and e2e files run against that one stack
-// as soon as it is up, several at a time, but alone those marked `@local-stack exclusive` (test/runner.ts).
-// test/global-teardown.ts stops the stack at the end.
+// stack starts in the background (test/global-setup.ts); the integration and e2e files run against it as soon as
+// it is up, several at a time, and those marked `@local-stack exclusive` one at a time on a second stack
+// (test/runner.ts). test/global-teardown.ts stops the stacks at the end.
 const { availableParallelism } = require('node:os');
 
 const common = {
@@ -17,16 +17,19 @@ const common = {
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'cjs', 'json'],
   rootDir: __dirname,
-  // Every project names the same runner: it orders the whole run (files without the stack first, on all
-  // workers; then those against the stack, one at a time).
+  // Every project names the same runner: it orders the whole run (test/runner.ts).
   runner: '<rootDir>/test/runner.ts',
   testEnvironment: 'node',
 };
 
-// Jest runs a project's globalSetup only when a test of that project runs, so a unit run starts nothing.
-/** For the projects whose files need no local stack (test/support/yield-cpu.cjs). */
+/**
+ * For the infra project, whose files synthesize the app for long stretches of CPU and wait on no clock
+ * (test/support/yield-cpu.cjs). Not for the unit files: some of them time real waits (a Lambda's timeout, an
+ * emulator's probe), and a starved process misses them.
+ */
 const yieldsCpu = { setupFiles: ['<rootDir>/test/support/yield-cpu.cjs'] };
 
+// Jest runs a project's globalSetup only when a test of that project runs, so a unit run starts nothing.
 const withLocalStack = {
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
@@ -34,12 +37,11 @@ const withLocalStack = {
 
 module.exports = {
   // Two workers at least: on a 2-core machine jest's default (cores - 1) would run every file in one process.
-  // The integration and e2e files run one at a time whatever this says (test/runner.ts).
+  // The integration and e2e files have pools of their own (test/runner.ts).
   maxWorkers: Math.max(2, availableParallelism() - 1),
   projects: [
     {
       ...common,
-      ...yieldsCpu,
       displayName: 'unit',
       testMatch: [
         '<rootDir>/shared/**/*.test.ts',
@@ -53,7 +55,6 @@ module.exports = {
     },
     {
       ...common,
-      ...yieldsCpu,
       // The built site: reads dist/web, which `npm test` builds before jest runs (alone: `npm run build:web` first).
       displayName: 'web-build',
       testMatch: ['<rootDir>/test/web/**/*.test.ts'],

@@ -27,8 +27,8 @@ type Listener = (eventData: unknown) => void | Promise<void>;
 
 /**
  * jest's own runner, with the run ordered in pools. The files that need no local stack (unit first, then infra,
- * which waits for the functions' build that starts with the run) run on every worker, at a lower CPU priority
- * (test/support/yield-cpu.cjs), while the stack starts in the background (test/global-setup.ts). As soon as it is
+ * which waits for the functions' build that starts with the run, at a lower CPU priority: test/support/yield-cpu.cjs)
+ * run on every worker while the stack starts in the background (test/global-setup.ts). As soon as it is
  * up, the integration and e2e files run STACK_WORKERS at a time against it, the e2e ones (the longest) first.
  * The files marked `@local-stack exclusive` (test/support/exclusive.ts) run one at a time meanwhile, on a second
  * stack of their own; when they are all that runs, on the one stack before the others.
