@@ -19,7 +19,7 @@ const FUNCTIONS_SETUP = path.join(__dirname, 'functions-setup.ts');
  * How many files run against the one stack at a time (STACK_TEST_WORKERS overrides). Most of their time is spent
  * waiting (on queues, the browser, the emulators), so more of them than there are cores keeps the machine busy.
  */
-const STACK_WORKERS = Number(process.env.STACK_TEST_WORKERS) || Math.max(4, availableParallelism());
+const STACK_WORKERS = Number(process.env.STACK_TEST_WORKERS) || Math.max(3, availableParallelism());
 
 const setupOf = (test: Test) => test.context.config.globalSetup;
 
@@ -84,12 +84,16 @@ export default class LocalStackRunner extends TestRunner {
           : this.pool(workers).runTests(files, watcher, { ...options, serial: false });
 
     const secondStack = !inBand && exclusive.length > 0 && shared.length > 0;
-    if (secondStack) startLocalStackInBackground('exclusive');
     const freeRun = run(ordered, this._globalConfig.maxWorkers);
     const exclusiveRun = (async () => {
       if (exclusive.length === 0) return;
       if (inBand) await freeRun;
-      await waitForLocalStack(secondStack ? 'exclusive' : 'shared');
+      // The second stack starts once the first is up: two at once would starve the unit files that run meanwhile.
+      await waitForLocalStack('shared');
+      if (secondStack) {
+        startLocalStackInBackground('exclusive');
+        await waitForLocalStack('exclusive');
+      }
       if (!watcher.isInterrupted()) await run(exclusive, 1);
     })();
     const sharedRun = (async () => {
