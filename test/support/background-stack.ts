@@ -38,10 +38,12 @@ const stacks = (): Partial<Record<StackName, Started>> => {
   return globalThis.__LOCAL_STACKS__;
 };
 
+/** A stack started by hand (LOCAL_STACK set, and not by this process) serves every file. */
+const startedByHand = () => Boolean(process.env.LOCAL_STACK) && !stacks().shared;
+
 /** Starts the functions' build (the stack's synth takes its bundles), then the stack; returns at once. */
 export function startLocalStackInBackground(name: StackName = 'shared'): void {
-  // A stack started by hand (LOCAL_STACK set) serves every file; a stack this process started is started.
-  if (process.env.LOCAL_STACK || stacks()[name]) return;
+  if (stacks()[name] || startedByHand()) return;
   const entry: Started = { starting: Promise.resolve(undefined as never) };
   entry.starting = startFunctionBuild()
     .done.then(() => startLocalStackProcess({ LOCAL_PROFILE: 'test', LOCAL_PORT_OFFSET: portOffset(name) }))
@@ -61,7 +63,7 @@ export function startLocalStackInBackground(name: StackName = 'shared'): void {
 export async function waitForLocalStack(name: StackName = 'shared'): Promise<void> {
   const variable = STACK_VARIABLE[name];
   if (process.env[variable]) return;
-  if (name === 'exclusive' && process.env.LOCAL_STACK && !stacks().exclusive) {
+  if (startedByHand()) {
     process.env[variable] = process.env.LOCAL_STACK;
     return;
   }

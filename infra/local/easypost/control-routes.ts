@@ -1,6 +1,7 @@
 /**
  * The test-control endpoints under `/__control/`, which EasyPost does not have: tests queue failures
- * (`failures`), read what was called (`stats`), forget everything (`reset`), and move a tracker on
+ * (`failures`, for every call or, with a `reference`, for one shipment's), read what was called (`stats`),
+ * forget everything (`reset`), and move a tracker on
  * (`trackers/{tracking code}`), which sends EasyPost's signed `tracker.updated` event to our webhook.
  */
 import { createHmac } from 'node:crypto';
