@@ -84,16 +84,12 @@ export default class LocalStackRunner extends TestRunner {
           : this.pool(workers).runTests(files, watcher, { ...options, serial: false });
 
     const secondStack = !inBand && exclusive.length > 0 && shared.length > 0;
+    if (secondStack) startLocalStackInBackground('exclusive');
     const freeRun = run(ordered, this._globalConfig.maxWorkers);
     const exclusiveRun = (async () => {
       if (exclusive.length === 0) return;
       if (inBand) await freeRun;
-      // The second stack starts once the first is up: two at once would starve the unit files that run meanwhile.
-      await waitForLocalStack('shared');
-      if (secondStack) {
-        startLocalStackInBackground('exclusive');
-        await waitForLocalStack('exclusive');
-      }
+      await waitForLocalStack(secondStack ? 'exclusive' : 'shared');
       if (!watcher.isInterrupted()) await run(exclusive, 1);
     })();
     const sharedRun = (async () => {
