@@ -31,7 +31,8 @@ type Listener = (eventData: unknown) => void | Promise<void>;
  * run on every worker while the stack starts in the background (test/global-setup.ts). As soon as it is
  * up, the integration and e2e files run STACK_WORKERS at a time against it, the e2e ones (the longest) first.
  * The files marked `@local-stack exclusive` (test/support/exclusive.ts) run one at a time meanwhile, on a second
- * stack of their own; when they are all that runs, on the one stack before the others.
+ * stack of their own; in band (one file, or jest's --runInBand) or when no other stack file runs, on the one
+ * stack, before the others.
  */
 export default class LocalStackRunner extends TestRunner {
   private readonly listeners: Array<[keyof TestEvents, Listener]> = [];
