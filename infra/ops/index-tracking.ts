@@ -4,7 +4,7 @@
  * purchase writes it today (functions/lib/receiving/entities.ts). Idempotent: a pointer is written only where
  * there is none. A one-off backfill, not a request path: it reads the shipments with a Scan.
  */
-import { type DynamoDBDocumentClient, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, PutCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { trackingPointer } from '../../functions/lib/receiving/entities.js';
 
 export interface IndexReport {
@@ -25,18 +25,16 @@ export async function indexTracking(options: {
 }): Promise<IndexReport> {
   const { documents, tableName, dryRun, log } = options;
   const report: IndexReport = { labels: 0, written: 0, existing: 0 };
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documents.send(
-      new ScanCommand({
-        TableName: tableName,
-        FilterExpression: 'sk = :shipment AND attribute_type(tracking_number, :s)',
-        ProjectionExpression: 'order_id, tracking_number',
-        ExpressionAttributeValues: { ':shipment': 'SHIPMENT', ':s': 'S' },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    startKey = page.LastEvaluatedKey;
+  // The SDK's paginator follows LastEvaluatedKey.
+  for await (const page of paginateScan(
+    { client: documents },
+    {
+      TableName: tableName,
+      FilterExpression: 'sk = :shipment AND attribute_type(tracking_number, :s)',
+      ProjectionExpression: 'order_id, tracking_number',
+      ExpressionAttributeValues: { ':shipment': 'SHIPMENT', ':s': 'S' },
+    },
+  )) {
     for (const item of page.Items ?? []) {
       const tracking = String(item.tracking_number).trim();
       if (!tracking || typeof item.order_id !== 'string') continue;
@@ -64,6 +62,6 @@ export async function indexTracking(options: {
         report.existing++;
       }
     }
-  } while (startKey);
+  }
   return report;
 }

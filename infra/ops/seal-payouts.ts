@@ -6,7 +6,7 @@
  * interrupted or run twice seals each order once. A one-off backfill, not a request path: it reads the table
  * with a Scan (orders only, the attributes it needs).
  */
-import { type DynamoDBDocumentClient, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type DynamoDBDocumentClient, paginateScan, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PayoutSealer } from '../../functions/lib/payout-crypto.js';
 import {
   isPayoutEnvelope,
@@ -34,19 +34,17 @@ export async function sealPayouts(options: {
 }): Promise<SealReport> {
   const { documents, tableName, sealer, dryRun, log } = options;
   const report: SealReport = { orders: 0, skipped: 0, sealed: 0, changed: 0 };
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await documents.send(
-      new ScanCommand({
-        TableName: tableName,
-        FilterExpression: '#entity = :order',
-        ProjectionExpression: 'pk, sk, order_id, payment_details',
-        ExpressionAttributeNames: { '#entity': 'entity' },
-        ExpressionAttributeValues: { ':order': 'order' },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    startKey = page.LastEvaluatedKey;
+  // The SDK's paginator follows LastEvaluatedKey.
+  for await (const page of paginateScan(
+    { client: documents },
+    {
+      TableName: tableName,
+      FilterExpression: '#entity = :order',
+      ProjectionExpression: 'pk, sk, order_id, payment_details',
+      ExpressionAttributeNames: { '#entity': 'entity' },
+      ExpressionAttributeValues: { ':order': 'order' },
+    },
+  )) {
     for (const item of page.Items ?? []) {
       report.orders++;
       const stored: unknown = item.payment_details;
@@ -83,6 +81,6 @@ export async function sealPayouts(options: {
         log(`  order ${orderId} changed while it was sealed: left for the next run`);
       }
     }
-  } while (startKey);
+  }
   return report;
 }

@@ -6,16 +6,11 @@
  * the runner and the global teardown share.
  */
 import type { ChildProcess } from 'node:child_process';
+import { STACK_VARIABLE } from './exclusive';
 import { startFunctionBuild } from './function-build';
 import { type LocalStackInfo, startLocalStackProcess, stopLocalStackProcess } from './local-stack-process';
 
-export type StackName = 'shared' | 'exclusive';
-
-/** The environment variable through which the test files of each stack find it (test/support/stack.ts). */
-export const STACK_VARIABLE: Record<StackName, string> = {
-  shared: 'LOCAL_STACK',
-  exclusive: 'LOCAL_STACK_EXCLUSIVE',
-};
+export type StackName = keyof typeof STACK_VARIABLE;
 
 /** The test profile's ports are shifted by TEST_PORT_OFFSET (100 unless set); the exclusive stack's 50 more. */
 const portOffset = (name: StackName): string => {
@@ -26,7 +21,7 @@ const portOffset = (name: StackName): string => {
 
 interface Started {
   starting: Promise<LocalStackInfo>;
-  child?: ChildProcess;
+  child: Promise<ChildProcess>;
 }
 
 declare global {
@@ -39,20 +34,21 @@ const stacks = (): Partial<Record<StackName, Started>> => {
 };
 
 /** A stack started by hand (LOCAL_STACK set, and not by this process) serves every file. */
-const startedByHand = () => Boolean(process.env.LOCAL_STACK) && !stacks().shared;
+const startedByHand = () => Boolean(process.env[STACK_VARIABLE.shared]) && !stacks().shared;
 
 /** Starts the functions' build (the stack's synth takes its bundles), then the stack; returns at once. */
 export function startLocalStackInBackground(name: StackName = 'shared'): void {
   if (stacks()[name] || startedByHand()) return;
-  const entry: Started = { starting: Promise.resolve(undefined as never) };
-  entry.starting = startFunctionBuild()
-    .done.then(() => startLocalStackProcess({ LOCAL_PROFILE: 'test', LOCAL_PORT_OFFSET: portOffset(name) }))
-    .then(({ info, child }) => {
-      entry.child = child;
-      return info;
-    });
+  const started = startFunctionBuild().done.then(() =>
+    startLocalStackProcess({ LOCAL_PROFILE: 'test', LOCAL_PORT_OFFSET: portOffset(name) }),
+  );
+  const entry: Started = {
+    starting: started.then(({ info }) => info),
+    child: started.then(({ child }) => child),
+  };
   // Awaited by the runner; until then a failure must not end jest as an unhandled rejection.
   entry.starting.catch(() => {});
+  entry.child.catch(() => {});
   stacks()[name] = entry;
 }
 
@@ -64,7 +60,7 @@ export async function waitForLocalStack(name: StackName = 'shared'): Promise<voi
   const variable = STACK_VARIABLE[name];
   if (process.env[variable]) return;
   if (startedByHand()) {
-    process.env[variable] = process.env.LOCAL_STACK;
+    process.env[variable] = process.env[STACK_VARIABLE.shared];
     return;
   }
   const started = stacks()[name];
@@ -77,8 +73,8 @@ export async function stopLocalStack(): Promise<void> {
   globalThis.__LOCAL_STACKS__ = undefined;
   await Promise.all(
     all.map(async (started) => {
-      await started?.starting.catch(() => undefined);
-      if (started?.child) await stopLocalStackProcess(started.child);
+      const child = await started?.child.catch(() => undefined);
+      if (child) await stopLocalStackProcess(child);
     }),
   );
 }

@@ -9,6 +9,9 @@
 import { readFileSync } from 'node:fs';
 
 const EXCLUSIVE = /^\s*\*\s*@local-stack\s+exclusive\b/m;
+
+/** The environment variables that name each stack to the test files (set by test/support/background-stack.ts). */
+export const STACK_VARIABLE = { shared: 'LOCAL_STACK', exclusive: 'LOCAL_STACK_EXCLUSIVE' } as const;
 const known = new Map<string, boolean>();
 
 export function isExclusiveFile(file: string): boolean {

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { LOCAL_CLIENT_IP_HEADER } from '../../infra/local/events';
-import { isExclusiveFile } from './exclusive';
+import { isExclusiveFile, STACK_VARIABLE } from './exclusive';
 import type { LocalStackInfo } from './local-stack-process';
 
 /**
@@ -10,8 +10,8 @@ import type { LocalStackInfo } from './local-stack-process';
 export function stack(): LocalStackInfo {
   // Outside jest (the bench) there is no test file, and one stack.
   const file = typeof expect === 'undefined' ? undefined : expect.getState().testPath;
-  const exclusive = file && isExclusiveFile(file) ? process.env.LOCAL_STACK_EXCLUSIVE : undefined;
-  const raw = exclusive ?? process.env.LOCAL_STACK;
+  const exclusive = file && isExclusiveFile(file) ? process.env[STACK_VARIABLE.exclusive] : undefined;
+  const raw = exclusive ?? process.env[STACK_VARIABLE.shared];
   if (!raw) throw new Error('No local stack: run these tests through `npm test` (global setup starts one).');
   return JSON.parse(raw) as LocalStackInfo;
 }
