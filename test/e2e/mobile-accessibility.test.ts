@@ -150,3 +150,37 @@ describe('the back office pages on mobile', () => {
     await expectAccessible(page, 'email marketing (mobile)');
   });
 });
+
+// The check itself: a violation in the page, or in a frame that runs scripts, fails it; a page without one passes,
+// and so does a page with a frame axe cannot run in.
+describe('the accessibility check', () => {
+  let page: Page;
+  beforeAll(async () => {
+    page = await newPage(browser, 'mobile');
+  });
+  afterAll(async () => {
+    await page.context().close();
+  });
+  const doc = (body: string) =>
+    `<!doctype html><html lang="en"><title>Check</title><main><h1>Check</h1>${body}</main></html>`;
+
+  it('fails on an unlabelled field, in the page and in a frame', async () => {
+    await page.setContent(doc('<input type="text">'));
+    await expect(expectAccessible(page, 'unlabelled field')).rejects.toThrow(
+      /^Accessibility violations on unlabelled field:\nlabel \(critical\)/,
+    );
+    // Twice on one document: axe is injected once and its second run still finds it.
+    await expect(expectAccessible(page, 'unlabelled field')).rejects.toThrow(/label \(critical\)/);
+    await page.setContent(doc(`<iframe title="Form" srcdoc='${doc('<input type="text">')}'></iframe>`));
+    await expect(expectAccessible(page, 'framed field')).rejects.toThrow(/label \(critical\)/);
+  });
+
+  it('passes a page without violations, beside a frame whose sandbox forbids scripts', async () => {
+    await page.setContent(doc('<label>Name <input type="text"></label>'));
+    await expectAccessible(page, 'labelled field');
+    await page.setContent(
+      doc(`<iframe title="Preview" sandbox="" srcdoc='${doc('<p>Preview</p>')}'></iframe>`),
+    );
+    await expectAccessible(page, 'sandboxed preview');
+  });
+});
