@@ -41,6 +41,12 @@ export interface CreateAppOptions {
   config?: Partial<Omit<StageConfig, 'stage'>>;
   /** Reuse bundles already in functionsOutdir instead of building. */
   skipBuild?: boolean;
+  /**
+   * The synth's checks: cdk-nag's AwsSolutions pack (an unacknowledged error fails the synth) and CloudFormation's
+   * template validation, on unless false. Off for a synth that is not deployed and is checked elsewhere: the
+   * local runner's, and the infra tests' other than test/infra/nag.test.ts (the validation is seconds of CPU a synth).
+   */
+  checks?: boolean;
 }
 
 /**
@@ -61,8 +67,13 @@ export function createApp(options: CreateAppOptions = {}): { app: App; stack: Bu
   const functionsDir = path.resolve(repoRoot, options.functionsOutdir ?? prebuilt ?? 'dist/functions');
 
   // cdk.json's feature flags are given to in-process apps too, so tests synthesize what the CLI does.
-  const app = new App({ outdir: options.outdir, context: cdkJsonContext() });
-  Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
+  const checks = options.checks ?? true;
+  const app = new App({
+    outdir: options.outdir,
+    context: cdkJsonContext(),
+    builtinCloudFormationValidation: checks,
+  });
+  if (checks) Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
 
   const stage = parseStage(options.stage ?? app.node.tryGetContext('stage'));
   if (!options.skipBuild && !prebuilt) buildFunctions(functionsDir, { routes, workers, schedules });

@@ -47,6 +47,8 @@ beforeAll(() => {
     functionsOutdir,
     webDir: path.join(tmp, 'no-web-build'),
     skipBuild: true,
+    // test/infra/nag.test.ts runs them.
+    checks: false,
   });
   app.synth();
   policies = functionPolicies(stack as BuybackStack);
