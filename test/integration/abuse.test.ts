@@ -195,16 +195,22 @@ describe('checkout under a burst', () => {
     const client = newClientIp;
     const first = await Promise.all(sellers.map((s) => order(s.email, client(), s.key)));
     // A checkout that ran out of time answers 503 with Retry-After (never a bare 500); how many do depends on
-    // the machine's speed (the bench reports it). The checkout page sends such a one again with the same key.
+    // the machine's speed (the bench reports it). The checkout page sends such a one again with the same key, after
+    // the server's Retry-After, not straight back into the burst; a seller whose try is busy again presses again.
+    // However many rounds that takes on a loaded machine, each order is written once and none is lost.
     for (const res of first) expect([201, 503]).toContain(res.status);
-    const busy = first.flatMap((res, i) => (res.status === 503 ? [i] : []));
-    for (const i of busy) expect(Number(first[i].headers.get('retry-after'))).toBeGreaterThan(0);
-    // As the page does: once, after the server's Retry-After (the same for all), not straight back into the burst.
-    const retryAfter = Math.max(0, ...busy.map((i) => Number(first[i].headers.get('retry-after'))));
-    if (busy.length > 0) await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
-    const retried = await Promise.all(busy.map((i) => order(sellers[i].email, client(), sellers[i].key)));
-    for (const res of retried) expect([200, 201]).toContain(res.status);
-    const answers = first.map((res, i) => (res.status === 503 ? retried[busy.indexOf(i)] : res));
+    const answers = [...first];
+    for (let round = 0; round < 5; round++) {
+      const busy = answers.flatMap((res, i) => (res.status === 503 ? [i] : []));
+      if (busy.length === 0) break;
+      const retryAfter = busy.map((i) => Number(answers[i].headers.get('retry-after')));
+      for (const seconds of retryAfter) expect(seconds).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(...retryAfter) * 1000));
+      const retried = await Promise.all(busy.map((i) => order(sellers[i].email, client(), sellers[i].key)));
+      for (const res of retried) expect([200, 201, 503]).toContain(res.status);
+      for (const [k, i] of busy.entries()) answers[i] = retried[k];
+    }
+    for (const res of answers) expect([200, 201]).toContain(res.status);
     const ids = answers.map((res) => res.body.orderId);
     expect(new Set(ids).size).toBe(200);
     expect(await stored(ids)).toBe(200);
