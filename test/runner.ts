@@ -7,7 +7,7 @@ import TestRunner, {
   type TestWatcher,
   type UnsubscribeFn,
 } from 'jest-runner';
-import { startLocalStackInBackground, waitForLocalStack } from './support/background-stack';
+import { type StackName, startLocalStackInBackground, waitForLocalStack } from './support/background-stack';
 import { isExclusiveFile } from './support/exclusive';
 
 /** The setup of the projects whose files run against the local stack (integration, e2e). */
@@ -84,19 +84,25 @@ export default class LocalStackRunner extends TestRunner {
           ? this.pool(1).runTests(files, watcher, { ...options, serial: true })
           : this.pool(workers).runTests(files, watcher, { ...options, serial: false });
 
+    const started = Date.now();
+    /** Waits for a stack and says when it came up: the start is the part of a run no file's time shows. */
+    const stackUp = async (name: StackName) => {
+      await waitForLocalStack(name);
+      process.stderr.write(`Local stack "${name}" up after ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+    };
     const secondStack = !inBand && exclusive.length > 0 && shared.length > 0;
     if (secondStack) startLocalStackInBackground('exclusive');
     const freeRun = run(ordered, this._globalConfig.maxWorkers);
     const exclusiveRun = (async () => {
       if (exclusive.length === 0) return;
       if (inBand) await freeRun;
-      await waitForLocalStack(secondStack ? 'exclusive' : 'shared');
+      await stackUp(secondStack ? 'exclusive' : 'shared');
       if (!watcher.isInterrupted()) await run(exclusive, 1);
     })();
     const sharedRun = (async () => {
       if (shared.length === 0) return;
       if (inBand) await freeRun;
-      await waitForLocalStack('shared');
+      await stackUp('shared');
       if (!secondStack) await exclusiveRun;
       if (!watcher.isInterrupted()) await run(shared, STACK_WORKERS);
     })();
