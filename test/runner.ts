@@ -8,7 +8,7 @@ import TestRunner, {
   type UnsubscribeFn,
 } from 'jest-runner';
 import { type StackName, startLocalStackInBackground, waitForLocalStack } from './support/background-stack';
-import { isExclusiveFile } from './support/exclusive';
+import { isExclusiveFile, STACK_VARIABLE } from './support/exclusive';
 
 /** The setup of the projects whose files run against the local stack (integration, e2e). */
 const LOCAL_STACK_SETUP = path.join(__dirname, 'global-setup.ts');
@@ -88,7 +88,11 @@ export default class LocalStackRunner extends TestRunner {
     /** Waits for a stack and says when it came up: the start is the part of a run no file's time shows. */
     const stackUp = async (name: StackName) => {
       await waitForLocalStack(name);
-      process.stderr.write(`Local stack "${name}" up after ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+      const own = (JSON.parse(process.env[STACK_VARIABLE[name]] ?? '{}') as { startupMs?: number }).startupMs;
+      const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
+      process.stderr.write(
+        `Local stack "${name}" up after ${seconds(Date.now() - started)}${own ? ` (its own start: ${seconds(own)})` : ''}\n`,
+      );
     };
     const secondStack = !inBand && exclusive.length > 0 && shared.length > 0;
     if (secondStack) startLocalStackInBackground('exclusive');
