@@ -204,6 +204,8 @@ export async function startDynamoDb(options: {
   port: number;
   dbPath?: string;
   logFile: string;
+  /** Give the fresh JVM its warm-up work in the background (./dynamodb-warmup.ts); default true. */
+  warm?: boolean;
   signal?: AbortSignal;
   report?: WaitReporter;
 }): Promise<ChildEmulator> {
@@ -234,10 +236,14 @@ export async function startDynamoDb(options: {
   }
   // In the background: the stack is usable meanwhile, only slower until it is done.
   const warming = new AbortController();
-  const warmed = warmDynamoDbLocal(client, { signal: warming.signal })
-    .then(() => log(`${new Date().toISOString()} warmed up`))
-    .catch((error: Error) => log(`warm-up failed (the stack works, slower at first): ${error.message}`))
-    .finally(() => client.destroy());
+  const warmed = (
+    options.warm === false
+      ? Promise.resolve()
+      : warmDynamoDbLocal(client, { signal: warming.signal }).then(
+          () => log(`${new Date().toISOString()} warmed up`),
+          (error: Error) => log(`warm-up failed (the stack works, slower at first): ${error.message}`),
+        )
+  ).finally(() => client.destroy());
   return {
     name: 'DynamoDB Local',
     child,

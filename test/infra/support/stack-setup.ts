@@ -144,8 +144,21 @@ export function synthesizeStages(): void {
 }
 
 export const dev = () => templates.dev;
-export const ofType = (json: Json, type: string) =>
-  Object.entries(json.Resources).filter(([, r]) => r.Type === type);
+const byType = new WeakMap<Json, Map<string, Array<[string, Resource]>>>();
+/** A template's resources of one type, grouped once per template: the tests ask hundreds of times. */
+export function ofType(json: Json, type: string): Array<[string, Resource]> {
+  let groups = byType.get(json);
+  if (!groups) {
+    groups = new Map();
+    for (const entry of Object.entries(json.Resources)) {
+      const list = groups.get(entry[1].Type) ?? [];
+      list.push(entry);
+      groups.set(entry[1].Type, list);
+    }
+    byType.set(json, groups);
+  }
+  return [...(groups.get(type) ?? [])];
+}
 export const refOf = (value: Cfn): string | undefined => value?.Ref ?? value?.['Fn::GetAtt']?.[0];
 
 /** Logical ids a resource points at (Ref, GetAtt, Sub, DependsOn), for the cycle check. */
