@@ -102,6 +102,31 @@ function runSynth(factory: AppFactory, stage: string, outdir: string): StackInfo
   }
 }
 
+/** Claims the synth of one assembly (an atomic mkdir); a claim older than any synth takes was left by a start that died. */
+export function tryClaim(claim: string): boolean {
+  try {
+    mkdirSync(claim);
+    return true;
+  } catch {
+    try {
+      if (Date.now() - statSync(claim).mtimeMs < 300_000) return false;
+      rmSync(claim, { recursive: true, force: true });
+      mkdirSync(claim);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+/** Until the start that claimed the synth has cached its assembly, or given up (no claim), or 2 minutes pass. */
+export async function waitForAssembly(entry: string, claim: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (!existsSync(join(entry, STACK_INFO)) && existsSync(claim) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /**
  * The cloud assembly of the app, synthesized exactly as a deployment would. With `cacheDir`, an assembly
  * synthesized before from identical sources is reused (synthesis is most of the start-up time); set
@@ -122,20 +147,28 @@ export async function synthesize(options: {
   if (useCache && options.cacheDir && options.root) {
     rmSync(options.outdir, { recursive: true, force: true });
     const entry = join(options.cacheDir, assemblyFingerprint(options.root, options.stage));
+    mkdirSync(options.cacheDir, { recursive: true });
+    // Two stacks starting together (a test run's) synthesize once: the second waits for the first's assembly.
+    const claim = `${entry}.claim`;
+    const claimed = tryClaim(claim);
+    if (!claimed) await waitForAssembly(entry, claim);
     if (existsSync(join(entry, STACK_INFO))) {
       outdir = entry;
       info = JSON.parse(readFileSync(join(entry, STACK_INFO), 'utf8')) as StackInfo;
       cached = true;
     } else {
       const factory = (await import('../app.js')) as AppFactory;
-      mkdirSync(options.cacheDir, { recursive: true });
       const building = join(options.cacheDir, `building-${process.pid}-${Date.now()}`);
-      info = runSynth(factory, options.stage, building);
       try {
-        renameSync(building, entry);
-      } catch {
-        // Another start cached the same assembly meanwhile: theirs is as good as ours.
-        rmSync(building, { recursive: true, force: true });
+        info = runSynth(factory, options.stage, building);
+        try {
+          renameSync(building, entry);
+        } catch {
+          // Another start cached the same assembly meanwhile: theirs is as good as ours.
+          rmSync(building, { recursive: true, force: true });
+        }
+      } finally {
+        if (claimed) rmSync(claim, { recursive: true, force: true });
       }
       outdir = entry;
       pruneCache(options.cacheDir, entry);
@@ -191,7 +224,7 @@ export function readAssembly(
 function pruneCache(cacheDir: string, keep: string): void {
   const entries = readdirSync(cacheDir)
     .map((name) => join(cacheDir, name))
-    .filter((path) => path !== keep && !path.includes('building-'))
+    .filter((path) => path !== keep && !path.includes('building-') && !path.endsWith('.claim'))
     .map((path) => ({ path, mtime: statSync(path).mtimeMs }))
     .sort((a, b) => b.mtime - a.mtime);
   for (const { path } of entries.slice(3)) rmSync(path, { recursive: true, force: true });
