@@ -102,27 +102,48 @@ function runSynth(factory: AppFactory, stage: string, outdir: string): StackInfo
   }
 }
 
-/** Claims the synth of one assembly (an atomic mkdir); a claim older than any synth takes was left by a start that died. */
-export function tryClaim(claim: string): boolean {
+/** Whether the start that made a claim is still running (its pid is in the claim); unknown counts as running. */
+function claimantAlive(claim: string): boolean {
   try {
-    mkdirSync(claim);
+    process.kill(Number(readFileSync(join(claim, 'pid'), 'utf8')), 0);
     return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
+  }
+}
+
+/**
+ * Claims the synth of one assembly (an atomic mkdir holding this process's pid). A claim whose process has ended,
+ * or older than any synth takes, was left by a start that was stopped half-way: it is taken over.
+ */
+export function tryClaim(claim: string): boolean {
+  const take = () => {
+    mkdirSync(claim);
+    writeFileSync(join(claim, 'pid'), String(process.pid));
+    return true;
+  };
+  try {
+    return take();
   } catch {
     try {
-      if (Date.now() - statSync(claim).mtimeMs < 300_000) return false;
+      if (claimantAlive(claim) && Date.now() - statSync(claim).mtimeMs < 300_000) return false;
       rmSync(claim, { recursive: true, force: true });
-      mkdirSync(claim);
-      return true;
+      return take();
     } catch {
       return false;
     }
   }
 }
 
-/** Until the start that claimed the synth has cached its assembly, or given up (no claim), or 2 minutes pass. */
+/** Until the start that claimed the synth has cached its assembly, or has given up or ended, or 2 minutes pass. */
 export async function waitForAssembly(entry: string, claim: string): Promise<void> {
   const deadline = Date.now() + 120_000;
-  while (!existsSync(join(entry, STACK_INFO)) && existsSync(claim) && Date.now() < deadline) {
+  while (
+    !existsSync(join(entry, STACK_INFO)) &&
+    existsSync(claim) &&
+    claimantAlive(claim) &&
+    Date.now() < deadline
+  ) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tryClaim, waitForAssembly } from '../../infra/local/synth';
@@ -16,7 +17,23 @@ describe('two starts synthesizing one assembly', () => {
     expect(tryClaim(claim)).toBe(false);
   });
 
-  it('a claim left by a start that died long ago is taken over', () => {
+  /** The pid of a process that has ended. */
+  const endedPid = () => spawnSync(process.execPath, ['-e', '0']).pid as number;
+
+  it('the claim holds the pid of the start that made it', () => {
+    const claim = join(dir, 'abc.claim');
+    expect(tryClaim(claim)).toBe(true);
+    expect(readFileSync(join(claim, 'pid'), 'utf8')).toBe(String(process.pid));
+  });
+
+  it('a claim whose start has ended (stopped half-way) is taken over at once', () => {
+    const claim = join(dir, 'abc.claim');
+    mkdirSync(claim);
+    writeFileSync(join(claim, 'pid'), String(endedPid()));
+    expect(tryClaim(claim)).toBe(true);
+  });
+
+  it('a claim left long ago is taken over', () => {
     const claim = join(dir, 'abc.claim');
     mkdirSync(claim);
     const old = new Date(Date.now() - 10 * 60_000);
@@ -38,6 +55,14 @@ describe('two starts synthesizing one assembly', () => {
     writeFileSync(join(entry, 'local-stack.json'), '{}');
     await waiting;
     expect(done).toBe(true);
+  });
+
+  it('and stops waiting when the first has ended without giving up its claim', async () => {
+    const entry = join(dir, 'abc');
+    const claim = `${entry}.claim`;
+    mkdirSync(claim);
+    writeFileSync(join(claim, 'pid'), String(endedPid()));
+    await waitForAssembly(entry, claim);
   });
 
   it('and stops waiting when the first gives up its claim without an assembly', async () => {
