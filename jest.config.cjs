@@ -43,9 +43,7 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
-      // They share the two cores with the functions' build and the stacks' start: a hook that generates keys or
-      // starts a server may take longer than jest's default 5 s then.
-      testTimeout: 20_000,
+      setupFilesAfterEnv: ['<rootDir>/test/support/unit-timeout.cjs'],
       testMatch: [
         '<rootDir>/shared/**/*.test.ts',
         '<rootDir>/functions/**/*.test.ts',
