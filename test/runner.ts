@@ -8,7 +8,7 @@ import TestRunner, {
   type UnsubscribeFn,
 } from 'jest-runner';
 import { type StackName, startLocalStackInBackground, waitForLocalStack } from './support/background-stack';
-import { isExclusiveFile, STACK_VARIABLE } from './support/exclusive';
+import { isExclusiveFile, runsLastOfExclusive, STACK_VARIABLE } from './support/exclusive';
 
 /** The setup of the projects whose files run against the local stack (integration, e2e). */
 const LOCAL_STACK_SETUP = path.join(__dirname, 'global-setup.ts');
@@ -72,6 +72,7 @@ export default class LocalStackRunner extends TestRunner {
     const ordered = [...free.filter((test) => !waitsForBuild(test)), ...free.filter(waitsForBuild)];
     const isExclusive = (test: Test) => isExclusiveFile(test.path);
     const exclusive = onStack.filter(isExclusive);
+    exclusive.sort((a, b) => Number(runsLastOfExclusive(a.path)) - Number(runsLastOfExclusive(b.path)));
     const isE2e = (test: Test) => test.context.config.displayName?.name === 'e2e';
     const shared = onStack.filter((test) => !isExclusive(test));
     shared.sort((a, b) => Number(isE2e(b)) - Number(isE2e(a)));

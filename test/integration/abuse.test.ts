@@ -1,5 +1,7 @@
 /**
- * @local-stack exclusive: its bursts fill the machine, and other files would see their refusals.
+ * @local-stack exclusive, last: its bursts fill the machine, and other files would see their refusals. Last of
+ * them, when the other files are done: on a machine full of them, the local Lambda's one thread per function could
+ * not answer a burst's checkouts before their timeout (a bare 500, where Lambda gives each request its container).
  */
 import { randomUUID } from 'node:crypto';
 import {

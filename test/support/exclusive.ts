@@ -9,17 +9,20 @@
 import { readFileSync } from 'node:fs';
 
 const EXCLUSIVE = /^\s*\*\s*@local-stack\s+exclusive\b/m;
+/** `@local-stack exclusive, last`: after the other exclusive files, when the machine is quietest (a burst). */
+const LAST = /^\s*\*\s*@local-stack\s+exclusive,\s*last\b/m;
 
 /** The environment variables that name each stack to the test files (set by test/support/background-stack.ts). */
 export const STACK_VARIABLE = { shared: 'LOCAL_STACK', exclusive: 'LOCAL_STACK_EXCLUSIVE' } as const;
-const known = new Map<string, boolean>();
-
-export function isExclusiveFile(file: string): boolean {
-  let exclusive = known.get(file);
-  if (exclusive === undefined) {
-    const docblock = readFileSync(file, 'utf8').match(/^\s*\/\*\*[\s\S]*?\*\//)?.[0] ?? '';
-    exclusive = EXCLUSIVE.test(docblock);
-    known.set(file, exclusive);
+const docblocks = new Map<string, string>();
+const docblockOf = (file: string): string => {
+  let docblock = docblocks.get(file);
+  if (docblock === undefined) {
+    docblock = readFileSync(file, 'utf8').match(/^\s*\/\*\*[\s\S]*?\*\//)?.[0] ?? '';
+    docblocks.set(file, docblock);
   }
-  return exclusive;
-}
+  return docblock;
+};
+
+export const isExclusiveFile = (file: string): boolean => EXCLUSIVE.test(docblockOf(file));
+export const runsLastOfExclusive = (file: string): boolean => LAST.test(docblockOf(file));
