@@ -25,7 +25,6 @@ export async function indexTracking(options: {
 }): Promise<IndexReport> {
   const { documents, tableName, dryRun, log } = options;
   const report: IndexReport = { labels: 0, written: 0, existing: 0 };
-  // The SDK's paginator follows LastEvaluatedKey.
   for await (const page of paginateScan(
     { client: documents },
     {

@@ -34,7 +34,6 @@ export async function sealPayouts(options: {
 }): Promise<SealReport> {
   const { documents, tableName, sealer, dryRun, log } = options;
   const report: SealReport = { orders: 0, skipped: 0, sealed: 0, changed: 0 };
-  // The SDK's paginator follows LastEvaluatedKey.
   for await (const page of paginateScan(
     { client: documents },
     {

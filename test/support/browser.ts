@@ -53,9 +53,8 @@ export const pageErrors = (page: Page): string[] => uncaught.get(page) ?? [];
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /**
- * axe's violations in one frame. axe is injected once per document and kept (a page's later checks reuse it), and
- * only violations are collected: @axe-core/playwright injected it again for every check and finished each run in
- * a new blank page, which made axe most of an e2e file's browser time.
+ * axe's violations in one frame. axe is injected once per document (a page's later checks reuse it) and only
+ * violations are collected (docs/performance.md, "Second pass").
  */
 async function violationsIn(frame: Frame): Promise<axe.Result[]> {
   if (!(await frame.evaluate('typeof window.axe === "object"'))) await frame.evaluate(axe.source);
