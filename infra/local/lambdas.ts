@@ -1,6 +1,7 @@
 /**
- * Each Lambda function runs in its own worker thread: a warm container with its own `process.env` and its
- * own module instances, so functions never share environment or state with each other or with the runner.
+ * Each Lambda function runs in its own worker thread: a container with its own `process.env` and its own module
+ * instances, so functions never share environment or state with each other or with the runner. It loads its bundle
+ * when started (`warm`) or first called; as on Lambda, an invocation's clock starts once that init is done.
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -33,7 +34,8 @@ async function load() {
   return fn;
 }
 const ready = load();
-ready.catch(() => {});
+// The runner starts an invocation's clock once the container is ready: Lambda's init has a clock of its own.
+ready.then(() => parentPort.postMessage({ ready: true }), () => parentPort.postMessage({ ready: true }));
 
 const serializeError = (error) => ({
   errorType: (error && error.name) || 'Error',
@@ -100,7 +102,7 @@ export class InvocationError extends Error {
 interface Pending {
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
-  timer: NodeJS.Timeout;
+  timer?: NodeJS.Timeout;
   worker: Worker;
 }
 
@@ -116,6 +118,8 @@ export class LocalFunction {
   /** Workers taking no new invocations (one of theirs timed out), ended once their last one has. */
   private readonly retired = new Set<Worker>();
   private readonly pending = new Map<string, Pending>();
+  /** Each worker's init: settled once it has loaded the bundle (or failed to, which its invocations then report). */
+  private readonly ready = new WeakMap<Worker, Promise<void>>();
   private stopped = false;
 
   constructor(
@@ -151,22 +155,27 @@ export class LocalFunction {
     const id = randomUUID();
     const timeoutMs = this.spec.timeoutSeconds * 1000;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.settle(id);
-        reject(
-          new InvocationError(
-            `Task timed out after ${this.spec.timeoutSeconds.toFixed(2)} seconds`,
-            'TimeoutError',
-            '',
-          ),
-        );
-        // Lambda discards the container whose invocation timed out. Here one worker serves every concurrent
-        // invocation, where Lambda gives each its own container: the others run on to their own end, and new
-        // ones go to a fresh worker.
-        this.retire(worker);
-      }, timeoutMs);
-      this.pending.set(id, { resolve, reject, timer, worker });
-      worker.postMessage({ id, event, deadline: Date.now() + timeoutMs, requestId: id });
+      this.pending.set(id, { resolve, reject, worker });
+      // The invocation's clock starts once the container has loaded its bundle, as Lambda's does after init.
+      void this.ready.get(worker)?.then(() => {
+        const pending = this.pending.get(id);
+        if (!pending) return;
+        pending.timer = setTimeout(() => {
+          this.settle(id);
+          reject(
+            new InvocationError(
+              `Task timed out after ${this.spec.timeoutSeconds.toFixed(2)} seconds`,
+              'TimeoutError',
+              '',
+            ),
+          );
+          // Lambda discards the container whose invocation timed out. Here one worker serves every concurrent
+          // invocation, where Lambda gives each its own container: the others run on to their own end, and new
+          // ones go to a fresh worker.
+          this.retire(worker);
+        }, timeoutMs);
+        worker.postMessage({ id, event, deadline: Date.now() + timeoutMs, requestId: id });
+      });
     });
   }
 
@@ -198,13 +207,17 @@ export class LocalFunction {
     });
     this.pipe(worker.stdout);
     this.pipe(worker.stderr);
+    let initDone = () => {};
+    this.ready.set(worker, new Promise<void>((resolve) => (initDone = resolve)));
     worker.on(
       'message',
       (message: {
         id: string;
+        ready?: true;
         result?: unknown;
         error?: { errorType: string; errorMessage: string; stack: string };
       }) => {
+        if (message.ready) return initDone();
         const pending = this.settle(message.id);
         if (!pending) return;
         if (message.error) {
@@ -221,6 +234,7 @@ export class LocalFunction {
       this.failPending(`Runtime exited with error: ${error.message}`, worker);
     });
     worker.on('exit', () => {
+      initDone();
       if (this.worker === worker) this.worker = undefined;
       this.failPending('Runtime exited', worker);
     });

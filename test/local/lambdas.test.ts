@@ -49,3 +49,43 @@ it('a timeout fails that invocation alone; new ones go to a fresh worker', async
   expect(after.threadId).not.toBe(first.threadId);
   await expect(neighbour).resolves.toEqual({ threadId: first.threadId, ms: 2_000 });
 });
+
+/** A function of `source` with a 1 s timeout, stopped after the test. */
+function functionOf(name: string, source: string): LocalFunction {
+  const own = mkdtempSync(join(tmpdir(), `local-lambda-${name}-`));
+  writeFileSync(join(own, 'index.js'), source);
+  const local = new LocalFunction(
+    {
+      label: name,
+      functionName: name,
+      functionArn: `arn:aws:lambda:us-east-1:000000000000:function:${name}`,
+      dir: own,
+      handler: 'index.handler',
+      timeoutSeconds: 1,
+      memoryMb: 128,
+      env: {},
+    },
+    { line: (_source, text) => lines.push(text) },
+  );
+  stops.push(() => local.stop());
+  return local;
+}
+const stops: Array<() => Promise<void>> = [];
+afterAll(() => Promise.all(stops.map((stop) => stop())));
+
+it("a container's init does not count against its first invocation's timeout, as on Lambda", async () => {
+  // Loading takes twice the function's timeout (a busy machine, a large bundle); the handler itself is quick.
+  const slowInit = functionOf(
+    'slow-init',
+    `Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2000);
+exports.handler = async () => 'answered';`,
+  );
+  await expect(slowInit.invoke({})).resolves.toBe('answered');
+});
+
+it('a bundle that fails to load fails each invocation with its error, and a hung handler still times out', async () => {
+  const broken = functionOf('broken', `throw new Error('no config');`);
+  await expect(broken.invoke({})).rejects.toMatchObject({ message: 'no config' });
+  const hung = functionOf('hung', `exports.handler = () => new Promise(() => {});`);
+  await expect(hung.invoke({})).rejects.toMatchObject({ errorType: 'TimeoutError' });
+});
