@@ -184,3 +184,20 @@ describe('the accessibility check', () => {
     await expectAccessible(page, 'sandboxed preview');
   });
 });
+
+describe("the test pages' navigation", () => {
+  it('names the requests still loading when a navigation times out', async () => {
+    const page = await newPage(browser, 'desktop');
+    try {
+      await page.route('http://navigation.test/', (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<script src="/never.js"></script>' }),
+      );
+      await page.route('http://navigation.test/never.js', () => {});
+      await expect(page.goto('http://navigation.test/', { timeout: 1_000 })).rejects.toThrow(
+        /Timeout 1000ms exceeded[\s\S]*\nStill loading: GET http:\/\/navigation\.test\/never\.js \(\d+ ms\)$/,
+      );
+    } finally {
+      await page.context().close();
+    }
+  });
+});

@@ -1,5 +1,12 @@
 import axe from 'axe-core';
-import { type Browser, type BrowserContextOptions, chromium, type Frame, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContextOptions,
+  chromium,
+  type Frame,
+  type Page,
+  type Request,
+} from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -40,10 +47,37 @@ export async function newPage(
   });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
+  // A page's first load waits on its scripts and the settings it preloads, which on a machine full of the other
+  // files (and a function's first call loading its bundle) once took longer than the steps' 15 s.
+  page.setDefaultNavigationTimeout(45_000);
+  sayWhatIsLoadingOnTimeout(page);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   uncaught.set(page, errors);
   return page;
+}
+
+/** A navigation that times out names the requests still in flight, and for how long they had been. */
+function sayWhatIsLoadingOnTimeout(page: Page): void {
+  const inFlight = new Map<Request, number>();
+  page.on('request', (request) => inFlight.set(request, Date.now()));
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
+  const goto = page.goto.bind(page);
+  page.goto = async (...args) => {
+    try {
+      return await goto(...args);
+    } catch (error) {
+      if (error instanceof Error && error.name === 'TimeoutError') {
+        const now = Date.now();
+        const pending = [...inFlight].map(
+          ([request, since]) => `${request.method()} ${request.url()} (${now - since} ms)`,
+        );
+        error.message += `\nStill loading: ${pending.join(', ') || 'nothing'}`;
+      }
+      throw error;
+    }
+  };
 }
 
 const uncaught = new WeakMap<Page, string[]>();
