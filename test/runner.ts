@@ -31,8 +31,8 @@ type Listener = (eventData: unknown) => void | Promise<void>;
  * run on every worker while the stack starts in the background (test/global-setup.ts). As soon as it is
  * up, the integration and e2e files run STACK_WORKERS at a time against it, the e2e ones (the longest) first.
  * The files marked `@local-stack exclusive` (test/support/exclusive.ts) run one at a time meanwhile, on a second
- * stack of their own; in band (one file, or jest's --runInBand) or when no other stack file runs, on the one
- * stack, before the others.
+ * stack of their own, and on the first too once its own files are done; in band (one file, or jest's --runInBand)
+ * or when no other stack file runs, on the one stack, before the others.
  */
 export default class LocalStackRunner extends TestRunner {
   private readonly listeners: Array<[keyof TestEvents, Listener]> = [];
@@ -98,19 +98,48 @@ export default class LocalStackRunner extends TestRunner {
     const secondStack = !inBand && exclusive.length > 0 && shared.length > 0;
     if (secondStack) startLocalStackInBackground('exclusive');
     const freeRun = run(ordered, this._globalConfig.maxWorkers);
-    const exclusiveRun = (async () => {
-      if (exclusive.length === 0) return;
+    if (!secondStack) {
+      // In band, or no shared files beside them: the exclusive files first, then the others, on one stack.
       if (inBand) await freeRun;
-      await stackUp(secondStack ? 'exclusive' : 'shared');
+      if (onStack.length > 0) await stackUp('shared');
       if (!watcher.isInterrupted()) await run(exclusive, 1);
-    })();
-    const sharedRun = (async () => {
-      if (shared.length === 0) return;
-      if (inBand) await freeRun;
-      await stackUp('shared');
-      if (!secondStack) await exclusiveRun;
       if (!watcher.isInterrupted()) await run(shared, STACK_WORKERS);
+      await freeRun;
+      return;
+    }
+    /**
+     * Runs `files` on one stack, one at a time. A file finds its stack in LOCAL_STACK_EXCLUSIVE
+     * (test/support/stack.ts), which its worker process takes from this one's environment when jest forks it: in
+     * runTests' first, synchronous, steps (jest-runner's parallel run creates its workers before it awaits).
+     */
+    const runOn = (name: StackName, files: Test[]) => {
+      const own = process.env[STACK_VARIABLE.exclusive];
+      process.env[STACK_VARIABLE.exclusive] = process.env[STACK_VARIABLE[name]];
+      try {
+        return run(files, 1);
+      } finally {
+        if (own === undefined) delete process.env[STACK_VARIABLE.exclusive];
+        else process.env[STACK_VARIABLE.exclusive] = own;
+      }
+    };
+    // The exclusive files are one queue, taken file by file by the second stack, and by the shared one once its
+    // own files are done, so that both end together; those marked last run alone after everything else.
+    const last = exclusive.filter((test) => runsLastOfExclusive(test.path));
+    const queue = exclusive.filter((test) => !last.includes(test));
+    const lane = async (name: StackName) => {
+      for (let next = queue.shift(); next && !watcher.isInterrupted(); next = queue.shift())
+        await runOn(name, [next]);
+    };
+    const exclusiveLane = (async () => {
+      await stackUp('exclusive');
+      await lane('exclusive');
     })();
-    await Promise.all([freeRun, exclusiveRun, sharedRun]);
+    const sharedLane = (async () => {
+      await stackUp('shared');
+      if (!watcher.isInterrupted()) await run(shared, STACK_WORKERS);
+      await lane('shared');
+    })();
+    await Promise.all([freeRun, exclusiveLane, sharedLane]);
+    if (!watcher.isInterrupted()) await runOn('exclusive', last);
   }
 }
