@@ -123,7 +123,7 @@ export default class LocalStackRunner extends TestRunner {
       }
     };
     // The exclusive files are one queue, taken file by file by the second stack, and by the shared one once its
-    // own files are done, so that both end together; those marked last run alone after everything else.
+    // own files are done, so that both end together; those marked last run alone after all the other stack files.
     const last = exclusive.filter((test) => runsLastOfExclusive(test.path));
     const queue = exclusive.filter((test) => !last.includes(test));
     const lane = async (name: StackName) => {
@@ -139,7 +139,9 @@ export default class LocalStackRunner extends TestRunner {
       if (!watcher.isInterrupted()) await run(shared, STACK_WORKERS);
       await lane('shared');
     })();
-    await Promise.all([freeRun, exclusiveLane, sharedLane]);
+    // The files without a stack may still run then (the infra files, at a lower CPU priority).
+    await Promise.all([exclusiveLane, sharedLane]);
     if (!watcher.isInterrupted()) await runOn('exclusive', last);
+    await freeRun;
   }
 }

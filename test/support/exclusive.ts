@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 
 const EXCLUSIVE = /^\s*\*\s*@local-stack\s+exclusive\b/m;
-/** `@local-stack exclusive, last`: after the other exclusive files, when the machine is quietest (a burst). */
+/** `@local-stack exclusive, last`: alone, after the other files on both stacks, when the machine is quietest (a burst). */
 const LAST = /^\s*\*\s*@local-stack\s+exclusive,\s*last\b/m;
 
 /** The environment variables that name each stack to the test files (set by test/support/background-stack.ts). */
