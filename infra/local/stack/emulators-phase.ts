@@ -36,8 +36,8 @@ export async function startEmulators(ctx: StartContext) {
         port: ports.dynamodb,
         dbPath: ctx.profile === 'test' ? undefined : join(dataDir, 'dynamodb'),
         logFile: join(logsDir, 'dynamodb.log'),
-        // The test files' own requests warm it: the warm-up's work (about 20 s of CPU) would compete with them.
-        warm: ctx.profile !== 'test',
+        // A test run's: the warm-up's work (about 20 s of CPU) and C2's compiles would compete with its files.
+        shortLived: ctx.profile === 'test',
         ...common,
       }),
       cognito: startCognito({
