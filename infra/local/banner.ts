@@ -26,7 +26,7 @@ export function banner(s: BannerInput): string {
     ['Twilio (test)', `${s.urls.twilio}  (SMS stay on this machine: ${s.urls.twilio}/__control/messages)`],
     [
       'Breach check',
-      `curl -X POST ${s.urls.breachMode} -d '{"mode":"fail"}'  (ok, fail or hang; fixture passwords in infra/local/breach-fixtures.ts)`,
+      `curl -X POST ${s.urls.breachMode} -d '{"mode":"fail"}'  (ok, fail or hang; fixture passwords in infra/fakes/breach-fixtures.ts)`,
     ],
     // One line per scheduled function, in the words of its row in shared/routes.ts.
     ...Object.entries(s.schedules).map(([name, url]): [string, string] => [

@@ -1,5 +1,5 @@
-import { BREACHED_PASSWORDS } from '../../infra/local/breach-fixtures';
-import { rangeLines, sha1Hex } from '../../infra/local/breach-range';
+import { BREACHED_PASSWORDS } from '../../infra/fakes/breach-fixtures';
+import { rangeLines, sha1Hex } from '../../infra/fakes/breach-range';
 import { ZStaffPassword } from '../../shared/schemas/auth';
 
 describe('the local breach-range service', () => {

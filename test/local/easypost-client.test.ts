@@ -5,7 +5,7 @@ import {
   latestQrForm,
   lowestUspsRate,
 } from '../../functions/labels/easypost.js';
-import { type EasyPostTestServer, startEasyPostServer } from '../../infra/local/easypost/index.js';
+import { type EasyPostTestServer, startEasyPostServer } from '../../infra/fakes/easypost/index.js';
 import * as ENV from '../../shared/env-vars.js';
 
 // The Lambdas' EasyPost adapter (the official client) against the local EasyPost test server.

@@ -6,7 +6,8 @@
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { startEasyPostServer } from '../easypost/index.js';
+import { startEasyPostServer } from '../../fakes/easypost/index.js';
+import { startTwilioServer } from '../../fakes/twilio-server.js';
 import {
   assertJava,
   type Emulator,
@@ -19,7 +20,6 @@ import {
 import { phase } from '../phases.js';
 import { assertPortsFree } from '../ports.js';
 import { reapStaleChildren, recordChildren } from '../stale-children.js';
-import { startTwilioServer } from '../twilio-server.js';
 import type { StartContext } from './context.js';
 import { readLocalSecret } from './local-secret.js';
 

@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import * as z from 'zod/mini';
+import { BreachRangeService, ZBreachMode } from '../../fakes/breach-range.js';
 import { JwtAuthorizer } from '../authorizer.js';
-import { BreachRangeService, ZBreachMode } from '../breach-range.js';
 import { LocalStackError } from '../errors.js';
 import { ControlInputError, type GatewayRoute, type LocalControl, startGateway } from '../gateway.js';
 import { phase } from '../phases.js';

@@ -9,7 +9,7 @@
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { listen } from '../http.js';
+import { listen } from '../../local/http.js';
 import { apiRoutes } from './api-routes.js';
 import { controlRoutes } from './control-routes.js';
 import { ApiError, badRequest, errorAnswer, notFound } from './http.js';

@@ -14,7 +14,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { getExpectedTwilioSignature } from 'twilio/lib/webhooks/webhooks';
 import * as z from 'zod/mini';
 import { inboundKeyword } from '../../shared/schemas/twilio-webhooks.js';
-import { listen } from './http.js';
+import { listen } from '../local/http.js';
 
 export interface TwilioServerOptions {
   port: number;

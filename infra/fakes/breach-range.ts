@@ -8,8 +8,8 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
+import type { NodeEnv } from '../local/http.js';
 import { BREACHED_PASSWORDS } from './breach-fixtures.js';
-import type { NodeEnv } from './http.js';
 
 export const ZBreachMode = z.object({ mode: z.enum(['ok', 'fail', 'hang']) });
 export type BreachMode = z.infer<typeof ZBreachMode>['mode'];
