@@ -1,5 +1,6 @@
-import { availableParallelism } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import path, { join } from 'node:path';
 import TestRunner, {
   type Test,
   type TestEvents,
@@ -8,7 +9,13 @@ import TestRunner, {
   type UnsubscribeFn,
 } from 'jest-runner';
 import { type StackName, startLocalStackInBackground, waitForLocalStack } from './support/background-stack';
-import { isExclusiveFile, runsLastOfExclusive, STACK_VARIABLE } from './support/exclusive';
+import {
+  assignLane,
+  isExclusiveFile,
+  LANES_VARIABLE,
+  runsLastOfExclusive,
+  STACK_VARIABLE,
+} from './support/exclusive';
 
 /** The setup of the projects whose files run against the local stack (integration, e2e). */
 const LOCAL_STACK_SETUP = path.join(__dirname, 'global-setup.ts');
@@ -96,7 +103,11 @@ export default class LocalStackRunner extends TestRunner {
       );
     };
     const secondStack = !inBand && exclusive.length > 0 && shared.length > 0;
-    if (secondStack) startLocalStackInBackground('exclusive');
+    if (secondStack) {
+      startLocalStackInBackground('exclusive');
+      // Set before any worker is forked, so that every one of them knows where to look.
+      process.env[LANES_VARIABLE] = join(tmpdir(), `jest-stack-lanes-${process.pid}.json`);
+    }
     const freeRun = run(ordered, this._globalConfig.maxWorkers);
     if (!secondStack) {
       // In band, or no shared files beside them: the exclusive files first, then the others, on one stack.
@@ -107,20 +118,10 @@ export default class LocalStackRunner extends TestRunner {
       await freeRun;
       return;
     }
-    /**
-     * Runs `files` on one stack, one at a time. A file finds its stack in LOCAL_STACK_EXCLUSIVE
-     * (test/support/stack.ts), which its worker process takes from this one's environment when jest forks it: in
-     * runTests' first, synchronous, steps (jest-runner's parallel run creates its workers before it awaits).
-     */
+    /** Runs `files` on `name`'s stack, one at a time: each reads its stack from the lanes file (support/exclusive.ts). */
     const runOn = (name: StackName, files: Test[]) => {
-      const own = process.env[STACK_VARIABLE.exclusive];
-      process.env[STACK_VARIABLE.exclusive] = process.env[STACK_VARIABLE[name]];
-      try {
-        return run(files, 1);
-      } finally {
-        if (own === undefined) delete process.env[STACK_VARIABLE.exclusive];
-        else process.env[STACK_VARIABLE.exclusive] = own;
-      }
+      for (const file of files) assignLane(file.path, name);
+      return run(files, 1);
     };
     // The exclusive files are one queue, taken file by file by the second stack, and by the shared one once its
     // own files are done, so that both end together; those marked last run alone after all the other stack files.
@@ -143,5 +144,6 @@ export default class LocalStackRunner extends TestRunner {
     await Promise.all([exclusiveLane, sharedLane]);
     if (!watcher.isInterrupted()) await runOn('exclusive', last);
     await freeRun;
+    rmSync(process.env[LANES_VARIABLE] ?? '', { force: true });
   }
 }

@@ -6,11 +6,11 @@
  * the runner and the global teardown share.
  */
 import type { ChildProcess } from 'node:child_process';
-import { STACK_VARIABLE } from './exclusive';
+import { STACK_VARIABLE, type StackName } from './exclusive';
 import { startFunctionBuild } from './function-build';
 import { type LocalStackInfo, startLocalStackProcess, stopLocalStackProcess } from './local-stack-process';
 
-export type StackName = keyof typeof STACK_VARIABLE;
+export type { StackName };
 
 /** The test profile's ports are shifted by TEST_PORT_OFFSET (100 unless set); the exclusive stack's 50 more. */
 const portOffset = (name: StackName): string => {

@@ -1,16 +1,17 @@
 import { randomInt } from 'node:crypto';
 import { LOCAL_CLIENT_IP_HEADER } from '../../infra/local/events';
-import { isExclusiveFile, STACK_VARIABLE } from './exclusive';
+import { isExclusiveFile, laneOf, STACK_VARIABLE } from './exclusive';
 import type { LocalStackInfo } from './local-stack-process';
 
 /**
- * The running local stack of this test file: the exclusive files' own when the run started one for them
- * (test/support/exclusive.ts), else the one every file shares.
+ * The running local stack of this test file: for an exclusive file (test/support/exclusive.ts), the stack the
+ * runner gave it, else the exclusive files' own when the run started one; for the others, the one they share.
  */
 export function stack(): LocalStackInfo {
   // Outside jest (the bench) there is no test file, and one stack.
   const file = typeof expect === 'undefined' ? undefined : expect.getState().testPath;
-  const exclusive = file && isExclusiveFile(file) ? process.env[STACK_VARIABLE.exclusive] : undefined;
+  const exclusive =
+    file && isExclusiveFile(file) ? process.env[STACK_VARIABLE[laneOf(file) ?? 'exclusive']] : undefined;
   const raw = exclusive ?? process.env[STACK_VARIABLE.shared];
   if (!raw) throw new Error('No local stack: run these tests through `npm test` (global setup starts one).');
   return JSON.parse(raw) as LocalStackInfo;
