@@ -50,7 +50,7 @@ it('a timeout fails that invocation alone; new ones go to a fresh worker', async
   await expect(neighbour).resolves.toEqual({ threadId: first.threadId, ms: 2_000 });
 });
 
-/** A function of `source` with a 1 s timeout, stopped after the test. */
+/** A function of `source` with a 2 s timeout (a second of margin for a loaded machine), stopped after the test. */
 function functionOf(name: string, source: string): LocalFunction {
   const own = mkdtempSync(join(tmpdir(), `local-lambda-${name}-`));
   writeFileSync(join(own, 'index.js'), source);
@@ -61,7 +61,7 @@ function functionOf(name: string, source: string): LocalFunction {
       functionArn: `arn:aws:lambda:us-east-1:000000000000:function:${name}`,
       dir: own,
       handler: 'index.handler',
-      timeoutSeconds: 1,
+      timeoutSeconds: 2,
       memoryMb: 128,
       env: {},
     },
@@ -77,7 +77,7 @@ it("a container's init does not count against its first invocation's timeout, as
   // Loading takes twice the function's timeout (a busy machine, a large bundle); the handler itself is quick.
   const slowInit = functionOf(
     'slow-init',
-    `Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2000);
+    `Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 4000);
 exports.handler = async () => 'answered';`,
   );
   await expect(slowInit.invoke({})).resolves.toBe('answered');
