@@ -123,13 +123,15 @@ export default class LocalStackRunner extends TestRunner {
       for (const file of files) assignLane(file.path, name);
       return run(files, 1);
     };
-    // The exclusive files are one queue, taken file by file by the second stack, and by the shared one once its
-    // own files are done, so that both end together; those marked last run alone after all the other stack files.
+    // The exclusive files are one queue, taken file by file by the second stack, and by the shared one once its own
+    // files are done, so that both end about together; those marked last run alone after all the other stack files.
     const last = exclusive.filter((test) => runsLastOfExclusive(test.path));
     const queue = exclusive.filter((test) => !last.includes(test));
+    // jest orders the queue longest first (by past times, or by size on a fresh clone). The second stack takes
+    // from that end; the shared one, joining late, from the other, so a long file is not the last one started.
     const lane = async (name: StackName) => {
-      for (let next = queue.shift(); next && !watcher.isInterrupted(); next = queue.shift())
-        await runOn(name, [next]);
+      const take = () => (name === 'exclusive' ? queue.shift() : queue.pop());
+      for (let next = take(); next && !watcher.isInterrupted(); next = take()) await runOn(name, [next]);
     };
     const exclusiveLane = (async () => {
       await stackUp('exclusive');
