@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import path, { join } from 'node:path';
+import path from 'node:path';
 import TestRunner, {
   type Test,
   type TestEvents,
@@ -106,7 +106,7 @@ export default class LocalStackRunner extends TestRunner {
     if (secondStack) {
       startLocalStackInBackground('exclusive');
       // Set before any worker is forked, so that every one of them knows where to look.
-      process.env[LANES_VARIABLE] = join(tmpdir(), `jest-stack-lanes-${process.pid}.json`);
+      process.env[LANES_VARIABLE] = path.join(tmpdir(), `jest-stack-lanes-${process.pid}.json`);
     }
     const freeRun = run(ordered, this._globalConfig.maxWorkers);
     if (!secondStack) {
