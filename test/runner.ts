@@ -8,13 +8,14 @@ import TestRunner, {
   type TestWatcher,
   type UnsubscribeFn,
 } from 'jest-runner';
-import { type StackName, startLocalStackInBackground, waitForLocalStack } from './support/background-stack';
+import { startLocalStackInBackground, waitForLocalStack } from './support/background-stack';
 import {
   assignLane,
   isExclusiveFile,
   LANES_VARIABLE,
   runsLastOfExclusive,
   STACK_VARIABLE,
+  type StackName,
 } from './support/exclusive';
 
 /** The setup of the projects whose files run against the local stack (integration, e2e). */
@@ -142,10 +143,13 @@ export default class LocalStackRunner extends TestRunner {
       if (!watcher.isInterrupted()) await run(shared, STACK_WORKERS);
       await lane('shared');
     })();
-    // The files without a stack may still run then (the infra files, at a lower CPU priority).
-    await Promise.all([exclusiveLane, sharedLane]);
-    if (!watcher.isInterrupted()) await runOn('exclusive', last);
-    await freeRun;
-    rmSync(process.env[LANES_VARIABLE] ?? '', { force: true });
+    try {
+      // The files without a stack may still run then (the infra files, at a lower CPU priority).
+      await Promise.all([exclusiveLane, sharedLane]);
+      if (!watcher.isInterrupted()) await runOn('exclusive', last);
+      await freeRun;
+    } finally {
+      rmSync(process.env[LANES_VARIABLE] ?? '', { force: true });
+    }
   }
 }

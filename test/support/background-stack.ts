@@ -10,8 +10,6 @@ import { STACK_VARIABLE, type StackName } from './exclusive';
 import { startFunctionBuild } from './function-build';
 import { type LocalStackInfo, startLocalStackProcess, stopLocalStackProcess } from './local-stack-process';
 
-export type { StackName };
-
 /** The test profile's ports are shifted by TEST_PORT_OFFSET (100 unless set); the exclusive stack's 50 more. */
 const portOffset = (name: StackName): string => {
   const base = process.env.TEST_PORT_OFFSET;
