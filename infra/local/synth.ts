@@ -11,6 +11,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join, relative } from 'node:path';
+import { lock } from 'proper-lockfile';
 import { LocalStackError } from './errors.js';
 import { flattenNestedStacks } from './nested-stacks.js';
 import type { CfnTemplate } from './template/intrinsics.js';
@@ -102,49 +103,45 @@ function runSynth(factory: AppFactory, stage: string, outdir: string): StackInfo
   }
 }
 
-/** Whether the start that made a claim is still running (its pid is in the claim); unknown counts as running. */
-function claimantAlive(claim: string): boolean {
-  try {
-    process.kill(Number(readFileSync(join(claim, 'pid'), 'utf8')), 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code !== 'ESRCH';
-  }
-}
+/**
+ * How long a synth lock may go without its holder refreshing it before another start takes it over (the holder
+ * was killed half-way). proper-lockfile refreshes at half this, and the synth itself blocks for up to ~30 s.
+ */
+const SYNTH_LOCK_STALE_MS = 120_000;
 
 /**
- * Claims the synth of one assembly (an atomic mkdir holding this process's pid). A claim whose process has ended,
- * or older than any synth takes, was left by a start that was stopped half-way: it is taken over.
+ * Makes sure `entry` holds an assembly, building it with `build` unless it does: under a lock, so two starts
+ * (a test run's two stacks) build it once and the second waits for the first's. Returns whether it was there.
  */
-export function tryClaim(claim: string): boolean {
-  const take = () => {
-    mkdirSync(claim);
-    writeFileSync(join(claim, 'pid'), String(process.pid));
-    return true;
-  };
+export async function cachedAssembly(
+  cacheDir: string,
+  entry: string,
+  build: (dir: string) => Promise<void>,
+  staleMs = SYNTH_LOCK_STALE_MS,
+): Promise<boolean> {
+  const release = await lock(entry, {
+    realpath: false,
+    stale: staleMs,
+    retries: { retries: 300, factor: 1, minTimeout: 500 },
+    // A refresh missed while the synth blocks costs at worst a second synth of the same assembly.
+    onCompromised: () => {},
+  }).catch((error: Error) => {
+    throw new LocalStackError(`Another start has held ${entry}.lock too long: ${error.message}`);
+  });
   try {
-    return take();
-  } catch {
+    if (existsSync(join(entry, STACK_INFO))) return true;
+    const building = join(cacheDir, `building-${process.pid}-${Date.now()}`);
+    await build(building);
     try {
-      if (claimantAlive(claim) && Date.now() - statSync(claim).mtimeMs < 300_000) return false;
-      rmSync(claim, { recursive: true, force: true });
-      return take();
+      renameSync(building, entry);
     } catch {
-      return false;
+      // A start that took the lock over cached the same assembly meanwhile: theirs is as good as ours.
+      rmSync(building, { recursive: true, force: true });
     }
-  }
-}
-
-/** Until the start that claimed the synth has cached its assembly, or has given up or ended, or 2 minutes pass. */
-export async function waitForAssembly(entry: string, claim: string): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (
-    !existsSync(join(entry, STACK_INFO)) &&
-    existsSync(claim) &&
-    claimantAlive(claim) &&
-    Date.now() < deadline
-  ) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    pruneCache(cacheDir, entry);
+    return false;
+  } finally {
+    await release().catch(() => {});
   }
 }
 
@@ -161,45 +158,25 @@ export async function synthesize(options: {
   cacheDir?: string;
   root?: string;
 }): Promise<Synthesized & { cached: boolean }> {
-  const useCache = !options.app && options.cacheDir && options.root && process.env.LOCAL_SYNTH !== 'fresh';
-  let outdir = options.outdir;
-  let info: StackInfo | undefined;
-  let cached = false;
-  if (useCache && options.cacheDir && options.root) {
+  const { cacheDir, root } = options;
+  if (!options.app && cacheDir && root && process.env.LOCAL_SYNTH !== 'fresh') {
     rmSync(options.outdir, { recursive: true, force: true });
-    const entry = join(options.cacheDir, assemblyFingerprint(options.root, options.stage));
-    mkdirSync(options.cacheDir, { recursive: true });
-    // Two stacks starting together (a test run's) synthesize once: the second waits for the first's assembly.
-    const claim = `${entry}.claim`;
-    const claimed = tryClaim(claim);
-    if (!claimed) await waitForAssembly(entry, claim);
-    if (existsSync(join(entry, STACK_INFO))) {
-      outdir = entry;
-      info = JSON.parse(readFileSync(join(entry, STACK_INFO), 'utf8')) as StackInfo;
-      cached = true;
-    } else {
-      const factory = (await import('../app.js')) as AppFactory;
-      const building = join(options.cacheDir, `building-${process.pid}-${Date.now()}`);
-      try {
-        info = runSynth(factory, options.stage, building);
-        try {
-          renameSync(building, entry);
-        } catch {
-          // Another start cached the same assembly meanwhile: theirs is as good as ours.
-          rmSync(building, { recursive: true, force: true });
-        }
-      } finally {
-        if (claimed) rmSync(claim, { recursive: true, force: true });
-      }
-      outdir = entry;
-      pruneCache(options.cacheDir, entry);
-    }
-  } else {
-    const factory = options.app ?? ((await import('../app.js')) as AppFactory);
-    info = runSynth(factory, options.stage, outdir);
+    const entry = join(cacheDir, assemblyFingerprint(root, options.stage));
+    mkdirSync(cacheDir, { recursive: true });
+    const cached = await cachedAssembly(cacheDir, entry, async (building) => {
+      runSynth((await import('../app.js')) as AppFactory, options.stage, building);
+    });
+    const info = JSON.parse(readFileSync(join(entry, STACK_INFO), 'utf8')) as StackInfo;
+    return { ...readAssembly(entry, info), stackName: info.stackName, outdir: entry, cached };
   }
-
-  return { ...readAssembly(outdir, info), stackName: info.stackName, outdir, cached };
+  const factory = options.app ?? ((await import('../app.js')) as AppFactory);
+  const info = runSynth(factory, options.stage, options.outdir);
+  return {
+    ...readAssembly(options.outdir, info),
+    stackName: info.stackName,
+    outdir: options.outdir,
+    cached: false,
+  };
 }
 
 /**
@@ -245,7 +222,7 @@ export function readAssembly(
 function pruneCache(cacheDir: string, keep: string): void {
   const entries = readdirSync(cacheDir)
     .map((name) => join(cacheDir, name))
-    .filter((path) => path !== keep && !path.includes('building-') && !path.endsWith('.claim'))
+    .filter((path) => path !== keep && !path.includes('building-') && !path.endsWith('.lock'))
     .map((path) => ({ path, mtime: statSync(path).mtimeMs }))
     .sort((a, b) => b.mtime - a.mtime);
   for (const { path } of entries.slice(3)) rmSync(path, { recursive: true, force: true });
