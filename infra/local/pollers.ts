@@ -7,16 +7,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { buildSqsEvent, messagesToDelete } from './events.js';
 import type { LocalFunction, LogSink } from './lambdas.js';
+import type { EventSourceDef } from './template/stack-model.js';
 
-export interface PollerSpec {
+export type PollerSpec = Pick<EventSourceDef, 'batchSize' | 'reportBatchItemFailures'> & {
   label: string;
   queueUrl: string;
   queueArn: string;
   region: string;
-  batchSize: number;
-  reportBatchItemFailures: boolean;
   fn: LocalFunction;
-}
+};
 
 /** A poller's loop: rounds until stopped; a failed round is logged and the next one follows a second later. */
 export abstract class PollLoop {

@@ -24,7 +24,6 @@ import {
   type DynamoDBClient,
   type GlobalSecondaryIndex,
   type KeySchemaElement,
-  type LocalSecondaryIndex,
   type Projection,
   ResourceNotFoundException,
   type StreamViewType,
@@ -59,7 +58,6 @@ const projection = (value: Json): Projection => {
   };
 };
 
-/** Global and local secondary indexes are declared alike in a template. */
 const secondaryIndexes = (value: Json): GlobalSecondaryIndex[] =>
   asArray(value)
     .filter(isRecord)
@@ -97,7 +95,6 @@ export async function ensureTables(
       if (!(error instanceof ResourceNotFoundException)) throw error;
     }
     if (!existing) {
-      const lsis: LocalSecondaryIndex[] = secondaryIndexes(props.LocalSecondaryIndexes);
       await client.send(
         new CreateTableCommand({
           TableName,
@@ -105,7 +102,6 @@ export async function ensureTables(
           KeySchema: keySchema(props.KeySchema),
           AttributeDefinitions,
           ...(wanted.length ? { GlobalSecondaryIndexes: wanted } : {}),
-          ...(lsis.length ? { LocalSecondaryIndexes: lsis } : {}),
           ...(StreamSpecification ? { StreamSpecification } : {}),
         }),
       );
@@ -147,10 +143,6 @@ const QUEUE_ATTRIBUTES = [
   'MessageRetentionPeriod',
   'ReceiveMessageWaitTimeSeconds',
   'VisibilityTimeout',
-  'FifoQueue',
-  'ContentBasedDeduplication',
-  'DeduplicationScope',
-  'FifoThroughputLimit',
 ] as const;
 
 /** Dead-letter queues first, then the queues that redrive to them. */

@@ -62,9 +62,8 @@ export interface LocalStackUrls {
   api: string;
   /** The API as its own endpoint serves it in AWS, without the (local) CloudFront in front: no origin secret. */
   apiDirect: string;
+  /** The captured-mail viewer. */
   mail: string;
-  /** Same as `mail`: the captured-mail viewer. */
-  mailViewer: string;
   mailStore: string;
   cognito: string;
   dynamodb: string;
@@ -221,7 +220,6 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         api: `${siteUrl}/api`,
         apiDirect: `${siteUrl}${DIRECT_API_PREFIX}/api`,
         mail: `http://localhost:${ports.ses}/`,
-        mailViewer: `http://localhost:${ports.ses}/`,
         mailStore: `http://localhost:${ports.ses}/store`,
         cognito: ctx.naming.cognitoOrigin,
         dynamodb: endpoints.dynamodb,

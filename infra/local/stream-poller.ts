@@ -19,77 +19,43 @@ import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { LocalFunction, LogSink } from './lambdas.js';
 import { PollLoop } from './pollers.js';
-import { isRecord, type Json } from './template/intrinsics.js';
+import { isRecord } from './template/intrinsics.js';
+import type { StreamSourceDef } from './template/stack-model.js';
 
-export interface StreamPollerSpec {
+/** The mapping's settings (stack-model.ts), with where its table, function and on-failure queue are locally. */
+export type StreamPollerSpec = Omit<
+  StreamSourceDef,
+  'logicalId' | 'tableLogicalId' | 'functionLogicalId' | 'onFailureQueueLogicalId' | 'enabled'
+> & {
   label: string;
   tableName: string;
   region: string;
-  batchSize: number;
-  filterPatterns: Json[];
-  startingPosition: 'TRIM_HORIZON' | 'LATEST';
-  reportBatchItemFailures: boolean;
-  bisectBatchOnFunctionError: boolean;
-  maximumRetryAttempts: number;
   onFailureQueueUrl?: string;
   /** Wait before retrying a failed batch: `retryBaseMs` doubled per attempt, at most 8 times the base. */
   retryBaseMs: number;
   /** Wait between reads of a shard with nothing new. */
   idleMs: number;
   fn: LocalFunction;
-}
+};
 
 // ---------------------------------------------------------------------------------------------- filtering
 
 const isObject = isRecord as (value: unknown) => value is Record<string, unknown>;
 
-/** One value of a pattern's list against the event's value (EventBridge pattern syntax, the part Lambda uses). */
-function matchesRule(rule: unknown, value: unknown): boolean {
-  if (!isObject(rule)) return value !== undefined && !isObject(value) && rule === value;
-  if ('exists' in rule) return (value !== undefined) === Boolean(rule.exists);
-  if ('prefix' in rule) return typeof value === 'string' && value.startsWith(String(rule.prefix));
-  if ('suffix' in rule) return typeof value === 'string' && value.endsWith(String(rule.suffix));
-  if ('anything-but' in rule) {
-    const but = rule['anything-but'];
-    const list = Array.isArray(but) ? but : [but];
-    return value !== undefined && !list.includes(value as never);
-  }
-  if ('numeric' in rule && Array.isArray(rule.numeric)) {
-    const n = Number(value);
-    if (value === undefined || Number.isNaN(n)) return false;
-    const ops = rule.numeric as unknown[];
-    for (let i = 0; i + 1 < ops.length; i += 2) {
-      const [op, bound] = [String(ops[i]), Number(ops[i + 1])];
-      const ok =
-        op === '='
-          ? n === bound
-          : op === '<'
-            ? n < bound
-            : op === '<='
-              ? n <= bound
-              : op === '>'
-                ? n > bound
-                : n >= bound;
-      if (!ok) return false;
-    }
-    return true;
-  }
-  return false;
-}
-
-/** Whether an event matches a filter pattern: every key of the pattern, lists as alternatives, objects nested. */
+/**
+ * Whether an event matches a filter pattern: every key of the pattern, objects nested, a list holding the values
+ * the event's may have (exact rules only: the stack model refuses any other, see `assertExactRules`).
+ */
 export function matchesPattern(pattern: unknown, event: unknown): boolean {
   if (!isObject(pattern)) return false;
   return Object.entries(pattern).every(([key, rule]) => {
     const value = isObject(event) ? event[key] : undefined;
-    if (Array.isArray(rule)) return rule.some((alternative) => matchesRule(alternative, value));
-    if (isObject(rule)) return matchesPattern(rule, value);
-    return false;
+    return Array.isArray(rule) ? rule.includes(value) : matchesPattern(rule, value);
   });
 }
 
 /** A record passes when there is no filter or any pattern matches it (Lambda's rule). */
-export const passesFilters = (patterns: Json[], event: unknown): boolean =>
+export const passesFilters = (patterns: unknown[], event: unknown): boolean =>
   patterns.length === 0 || patterns.some((pattern) => matchesPattern(pattern, event));
 
 // ------------------------------------------------------------------------------------------------ events

@@ -8,7 +8,6 @@ const stack = {
     api: `${site}/api`,
     apiDirect: `${site}/__direct/api`,
     mail: 'http://localhost:8405/',
-    mailViewer: 'http://localhost:8405/',
     mailStore: 'http://localhost:8405/store',
     cognito: 'http://localhost:9629',
     dynamodb: 'http://127.0.0.1:8400',

@@ -26,12 +26,11 @@ export async function startPollers(ctx: StartContext, stack: Provisioned, functi
         const queue = physical[source.queueLogicalId];
         return new QueuePoller(
           {
+            ...source,
             label: `${fn.spec.label}<-${withoutHash(source.queueLogicalId)}`,
             queueUrl: queue.attrs.QueueUrl,
             queueArn: queue.attrs.Arn,
             region: naming.region,
-            batchSize: source.batchSize,
-            reportBatchItemFailures: source.reportBatchItemFailures,
             fn,
           },
           stack.pollerClients.sqs,
@@ -53,15 +52,10 @@ export async function startPollers(ctx: StartContext, stack: Provisioned, functi
           : undefined;
         return new StreamPoller(
           {
+            ...source,
             label: `${fn.spec.label}<-${withoutHash(source.tableLogicalId)}.stream`,
             tableName: physical[source.tableLogicalId].ref,
             region: naming.region,
-            batchSize: source.batchSize,
-            filterPatterns: source.filterPatterns,
-            startingPosition: source.startingPosition,
-            reportBatchItemFailures: source.reportBatchItemFailures,
-            bisectBatchOnFunctionError: source.bisectBatchOnFunctionError,
-            maximumRetryAttempts: source.maximumRetryAttempts,
             onFailureQueueUrl: onFailure?.attrs.QueueUrl,
             retryBaseMs: profile === 'test' ? 500 : 1000,
             idleMs: profile === 'test' ? 200 : 500,

@@ -32,8 +32,8 @@ export interface GeneratedIds {
 }
 
 /**
- * Local physical values for every resource type the runner emulates or that a Lambda's environment may refer
- * to. Resources missing here make a reference to them fail with a message naming their type.
+ * Local physical values for the resource types the template refers to (in functions' environments, event
+ * sources, routes, the distribution). A reference to any other fails with a message naming its type.
  */
 export function physicalValues(
   template: CfnTemplate,
@@ -46,17 +46,14 @@ export function physicalValues(
   for (const [id, resource] of Object.entries(template.Resources ?? {})) {
     const props = resource.Properties;
     switch (resource.Type) {
-      case 'AWS::DynamoDB::Table':
-      case 'AWS::DynamoDB::GlobalTable': {
+      case 'AWS::DynamoDB::Table': {
         const name = stringProp(props, 'TableName') ?? plainName(naming.namePrefix, id, 255);
         const arn = `arn:aws:dynamodb:${region}:${account}:table/${name}`;
         out[id] = { ref: name, attrs: { Arn: arn, StreamArn: `${arn}/stream/local` } };
         break;
       }
       case 'AWS::SQS::Queue': {
-        const fifo = props?.FifoQueue === true || props?.FifoQueue === 'true';
-        let name = stringProp(props, 'QueueName') ?? plainName(naming.namePrefix, id, fifo ? 75 : 80);
-        if (fifo && !name.endsWith('.fifo')) name = `${name}.fifo`;
+        const name = stringProp(props, 'QueueName') ?? plainName(naming.namePrefix, id, 80);
         const url = `${naming.sqsOrigin}/${account}/${name}`;
         const arn = `arn:aws:sqs:${region}:${account}:${name}`;
         out[id] = { ref: url, attrs: { Arn: arn, QueueName: name, QueueUrl: url } };
@@ -70,8 +67,6 @@ export function physicalValues(
             Arn: `arn:aws:s3:::${name}`,
             DomainName: `${name}.s3.amazonaws.com`,
             RegionalDomainName: `${name}.s3.${region}.amazonaws.com`,
-            DualStackDomainName: `${name}.s3.dualstack.${region}.amazonaws.com`,
-            WebsiteURL: `http://${name}.s3-website-${region}.amazonaws.com`,
           },
         };
         break;
@@ -87,14 +82,6 @@ export function physicalValues(
         out[id] = { ref: name, attrs: { Arn: `arn:aws:lambda:${region}:${account}:function:${name}` } };
         break;
       }
-      case 'AWS::IAM::Role': {
-        const name = stringProp(props, 'RoleName') ?? plainName(naming.namePrefix, id, 64);
-        out[id] = {
-          ref: name,
-          attrs: { Arn: `arn:aws:iam::${account}:role/${name}`, RoleId: `AROALOCAL${id}` },
-        };
-        break;
-      }
       case 'AWS::CloudFront::Distribution':
         // The local site plays CloudFront: a SITE_URL built from the distribution's domain is the local origin.
         out[id] = { ref: 'ELOCALSITE', attrs: { DomainName: siteHost, Id: 'ELOCALSITE' } };
@@ -105,29 +92,10 @@ export function physicalValues(
       case 'AWS::ApiGatewayV2::Integration':
       case 'AWS::ApiGatewayV2::Route':
       case 'AWS::ApiGatewayV2::Authorizer':
-      case 'AWS::ApiGatewayV2::Stage':
         out[id] = { ref: id, attrs: {} };
         break;
-      case 'AWS::SES::EmailIdentity': {
-        const identity = stringProp(props, 'EmailIdentity') ?? id;
-        out[id] = { ref: identity, attrs: {} };
-        break;
-      }
       case 'AWS::SES::ConfigurationSet': {
         out[id] = { ref: stringProp(props, 'Name') ?? plainName(naming.namePrefix, id, 64), attrs: {} };
-        break;
-      }
-      case 'AWS::SSM::Parameter': {
-        const name = stringProp(props, 'Name') ?? `/${naming.namePrefix}/${id}`;
-        out[id] = {
-          ref: name,
-          attrs: { Type: stringProp(props, 'Type') ?? 'String', Value: String(props?.Value ?? '') },
-        };
-        break;
-      }
-      case 'AWS::Logs::LogGroup': {
-        const name = stringProp(props, 'LogGroupName') ?? `/local/${naming.namePrefix}/${id}`;
-        out[id] = { ref: name, attrs: { Arn: `arn:aws:logs:${region}:${account}:log-group:${name}:*` } };
         break;
       }
       case 'AWS::SNS::Topic': {
@@ -159,9 +127,6 @@ export function physicalValues(
         };
         break;
       }
-      case 'AWS::Cognito::UserPoolGroup':
-        out[id] = { ref: stringProp(props, 'GroupName') ?? id, attrs: {} };
-        break;
       case 'AWS::KMS::Key': {
         // No KMS emulator: the ARN only tells a function it may use the payout key, whose local stand-in is a
         // key file the runner hands to exactly those functions (LOCAL_PAYOUT_KEY_FILE).

@@ -141,8 +141,22 @@ export const getAttTarget = (value: Json): [string, string] | undefined => {
   return undefined;
 };
 
-const isTableType = (type: string | undefined) =>
-  type === 'AWS::DynamoDB::Table' || type === 'AWS::DynamoDB::GlobalTable';
+/**
+ * Filter rules the runner matches: exact values (CDK's `FilterRule.isEqual`), the only kind the stack uses. Any
+ * other (prefix, exists, numeric...) fails here, naming itself, rather than matching wrongly.
+ */
+export function assertExactRules(pattern: Json, where: string): void {
+  for (const [key, rule] of Object.entries(record(pattern))) {
+    const operator = Array.isArray(rule)
+      ? rule.find((value) => typeof value === 'object' && value !== null)
+      : undefined;
+    if (operator !== undefined)
+      throw new TemplateError(
+        `${where}.${key}: the filter rule ${JSON.stringify(operator)} is not supported by the local runner, which matches exact values`,
+      );
+    if (!Array.isArray(rule)) assertExactRules(rule, `${where}.${key}`);
+  }
+}
 
 /** A stream event source mapping's settings, with Lambda's defaults where the template leaves them out. */
 function streamSourceOf(
@@ -156,6 +170,7 @@ function streamSourceOf(
   const filterPatterns = list(record(props.FilterCriteria).Filters)
     .map((f) => (isRecord(f) && typeof f.Pattern === 'string' ? (JSON.parse(f.Pattern) as Json) : null))
     .filter((p): p is Json => p !== null);
+  for (const pattern of filterPatterns) assertExactRules(pattern, `${logicalId}.FilterCriteria`);
   const destination = record(record(props.DestinationConfig).OnFailure).Destination;
   let onFailureQueueLogicalId: string | undefined;
   if (destination !== undefined) {
@@ -293,7 +308,7 @@ export function readStack(
   for (const [logicalId, resource] of ofType(template, 'AWS::Lambda::EventSourceMapping')) {
     const props = resource.Properties ?? {};
     const att = getAttTarget(props.EventSourceArn);
-    if (att && att[1] === 'StreamArn' && isTableType(template.Resources[att[0]]?.Type)) {
+    if (att && att[1] === 'StreamArn' && template.Resources[att[0]]?.Type === 'AWS::DynamoDB::Table') {
       streamSources.push(streamSourceOf(logicalId, att[0], props, functionFrom, queueByArn, resolver));
       continue;
     }
@@ -385,7 +400,7 @@ export function readStack(
     schedules,
     topicSubscriptions,
     sesEventDestinations,
-    tables: [...named('AWS::DynamoDB::Table'), ...named('AWS::DynamoDB::GlobalTable')],
+    tables: named('AWS::DynamoDB::Table'),
     queues: named('AWS::SQS::Queue'),
     buckets: named('AWS::S3::Bucket'),
     userPools: named('AWS::Cognito::UserPool'),
