@@ -9,7 +9,7 @@ import { DEFAULT_PUBLIC_SETTINGS } from '../../shared/rules/settings-defaults.js
 import { type Product, ZProduct } from '../../shared/schemas/product.js';
 import type { PublicSettings } from '../../shared/schemas/settings.js';
 import { DEFAULT_PARCEL, type ShippingSettings } from '../../shared/schemas/shipment.js';
-import { REPO_ROOT } from './stack/paths.js';
+import { REPO_ROOT } from './stack/context.js';
 
 export type SeedProduct = Omit<Product, 'imageUrl'>;
 

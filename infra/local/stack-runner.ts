@@ -16,17 +16,15 @@ import { DIRECT_API_PREFIX } from './gateway.js';
 import type { LogSink } from './lambdas.js';
 import { PhaseRunner } from './phases.js';
 import { type PortMap, type Profile, parseOffset, parseProfile, portsFor } from './ports.js';
-import { nameSchedules } from './schedules.js';
 import { type Endpoints, endpointsFor, LOCAL_REGION_NAME } from './sdk.js';
 import type { AdminCredentials } from './seed.js';
-import type { StartContext } from './stack/context.js';
+import { REPO_ROOT, type StartContext } from './stack/context.js';
 import { startEmulators } from './stack/emulators-phase.js';
 import { startFunctions } from './stack/functions-phase.js';
 import { startSite } from './stack/gateway-phase.js';
-import { REPO_ROOT } from './stack/paths.js';
 import { startPollers } from './stack/pollers-phase.js';
 import { provision } from './stack/provisioning-phase.js';
-import { scheduleRun, startSchedules } from './stack/schedules-phase.js';
+import { nameSchedules, scheduleRun, startSchedules } from './stack/schedules-phase.js';
 import type { AppFactory } from './synth.js';
 import { LOCAL_ACCOUNT_ID, queueAliases } from './template/names.js';
 
@@ -168,12 +166,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   };
 
   // Each phase returns its cleanup; should one fail, those already started are undone, last first.
-  const phases = new PhaseRunner({
-    signal: options.signal,
-    onPhase: (name) => {
-      if (process.env.LOCAL_DEBUG) log.line('runner', `phase ${name} done at ${Date.now() - started} ms`);
-    },
-  });
+  const phases = new PhaseRunner({ signal: options.signal, onPhase: (name) => checkpoint(`phase ${name}`) });
   let stopped = false;
   const stop = async () => {
     if (stopped) return;

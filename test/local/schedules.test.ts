@@ -1,4 +1,4 @@
-import { nameSchedules, rateMs } from '../../infra/local/schedules';
+import { nameSchedules, rateMs } from '../../infra/local/stack/schedules-phase';
 import type { ScheduleRuleDef } from '../../infra/local/template/stack-model';
 
 const rule = (logicalId: string, functionLogicalId: string, enabled = true): ScheduleRuleDef => ({

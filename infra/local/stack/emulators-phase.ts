@@ -20,8 +20,7 @@ import {
 import { phase } from '../phases.js';
 import { assertPortsFree } from '../ports.js';
 import { reapStaleChildren, recordChildren } from '../stale-children.js';
-import type { StartContext } from './context.js';
-import { readLocalSecret } from './local-secret.js';
+import { readLocalSecret, type StartContext } from './context.js';
 
 export async function startEmulators(ctx: StartContext) {
   const { ports, dataDir, logsDir, options, files } = ctx;

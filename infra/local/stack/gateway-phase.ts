@@ -16,10 +16,8 @@ import { type SesProblem, sesEvent } from '../ses-proxy.js';
 import { SqsFaultInputError } from '../sqs-front.js';
 import { resolveSecretReference } from '../template/intrinsics.js';
 import { localIssuer } from '../template/stack-model.js';
-import type { Functions, StartContext } from './context.js';
+import { type Functions, readLocalSecret, type StartContext, WEB_ROOT } from './context.js';
 import type { Emulators } from './emulators-phase.js';
-import { readLocalSecret } from './local-secret.js';
-import { WEB_ROOT } from './paths.js';
 import type { Provisioned } from './provisioning-phase.js';
 import type { ScheduleRun } from './schedules-phase.js';
 

@@ -27,10 +27,8 @@ import { physicalValues, withoutHash } from '../template/names.js';
 import { readSiteConfig } from '../template/site-config.js';
 import { readStack } from '../template/stack-model.js';
 import { ensureWebBuild } from '../web-build.js';
-import type { StartContext } from './context.js';
+import { REPO_ROOT, readLocalSecret, type StartContext, WEB_ROOT } from './context.js';
 import type { Emulators } from './emulators-phase.js';
-import { readLocalSecret } from './local-secret.js';
-import { REPO_ROOT, WEB_ROOT } from './paths.js';
 
 export async function provision(ctx: StartContext, emulators: Emulators) {
   const { naming, endpoints, dataDir, files, log } = ctx;

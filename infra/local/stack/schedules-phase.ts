@@ -1,13 +1,68 @@
 /**
- * Phase 6, schedules: the template's scheduled rules as runnable functions (`scheduleRun`: each runs now with a
- * POST to its `/__local/schedules/<name>` URL, a control the gateway serves), and in the dev profile `rate()`
- * rules run on time. Cleanup: the timers are cleared.
+ * Phase 6, schedules: each EventBridge rule's function runs on demand with a POST to its
+ * `/__local/schedules/<name>` URL (a control the gateway serves), and in the dev profile `rate()` rules run on
+ * time. Each is named after its row of the schedule table (shared/routes.ts), whose `title` says in words what
+ * a run does. Cleanup: the timers are cleared.
  */
+import { randomUUID } from 'node:crypto';
+import type { ScheduleDef } from '../../../shared/route-def.js';
+import { schedules as scheduleTable } from '../../../shared/routes.js';
 import { LocalStackError } from '../errors.js';
 import { phase } from '../phases.js';
-import { type LocalSchedule, rateMs, scheduledEvent } from '../schedules.js';
+import { withoutHash } from '../template/names.js';
+import type { ScheduleRuleDef } from '../template/stack-model.js';
 import type { Functions, StartContext } from './context.js';
 import type { Provisioned } from './provisioning-phase.js';
+
+export interface LocalSchedule {
+  /** The row's key in the schedule table (`refundExpiredLabels`): its function's FUNCTION_KEY. */
+  name: string;
+  /** What a run does, e.g. `Refund unused labels`; the name when the table has no such row. */
+  title: string;
+  rule: ScheduleRuleDef;
+}
+
+/**
+ * The enabled rules of the template, named after the schedule table's rows. A rule whose function names no row
+ * of it (an app given to the runner with its own) keeps its logical id, without CDK's hash, as name and title.
+ */
+export function nameSchedules(
+  rules: readonly ScheduleRuleDef[],
+  functionKeyOf: (functionLogicalId: string) => string | undefined,
+  table: Readonly<Record<string, Pick<ScheduleDef, 'title'>>> = scheduleTable,
+): LocalSchedule[] {
+  return rules
+    .filter((rule) => rule.enabled)
+    .map((rule) => {
+      const key = functionKeyOf(rule.functionLogicalId);
+      const row = key !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;
+      const name = row && key ? key : withoutHash(rule.logicalId);
+      return { name, title: row?.title ?? name, rule };
+    });
+}
+
+/** `rate(1 day)` in milliseconds; undefined for cron() expressions, which run only on demand locally. */
+export function rateMs(expression: string): number | undefined {
+  const match = /^rate\((\d+)\s+(minute|minutes|hour|hours|day|days)\)$/.exec(expression.trim());
+  if (!match) return undefined;
+  const unit = match[2].startsWith('minute') ? 60_000 : match[2].startsWith('hour') ? 3_600_000 : 86_400_000;
+  return Number(match[1]) * unit;
+}
+
+/** The event EventBridge hands a scheduled target. */
+export function scheduledEvent(ruleArn: string, region: string, account: string) {
+  return {
+    version: '0',
+    id: randomUUID(),
+    'detail-type': 'Scheduled Event',
+    source: 'aws.events',
+    account,
+    time: new Date().toISOString(),
+    region,
+    resources: [ruleArn],
+    detail: {},
+  };
+}
 
 /** A scheduled function with its URL, and how to run it now. */
 export interface ScheduleRun extends LocalSchedule {
@@ -32,7 +87,7 @@ export function scheduleRun(
   };
 }
 
-/** Phase 6, schedules: the dev profile runs `rate()` rules on time (every one runs on demand in both profiles). */
+/** The dev profile runs `rate()` rules on time (every one runs on demand in both profiles). */
 export async function startSchedules(ctx: StartContext, schedules: readonly ScheduleRun[]) {
   return phase(async (cleanups) => {
     if (ctx.profile !== 'dev') return {};
