@@ -213,22 +213,12 @@ export function buildSqsEvent(
         binaryListValues: [],
       };
     }
-    const attributes = message.Attributes ?? {};
     return {
       messageId: message.MessageId ?? '',
       receiptHandle: message.ReceiptHandle ?? '',
       body: message.Body ?? '',
-      attributes: {
-        ApproximateReceiveCount: attributes.ApproximateReceiveCount ?? '1',
-        SentTimestamp: attributes.SentTimestamp ?? String(Date.now()),
-        SenderId: attributes.SenderId ?? 'AIDALOCAL',
-        ApproximateFirstReceiveTimestamp: attributes.ApproximateFirstReceiveTimestamp ?? String(Date.now()),
-        ...(attributes.MessageGroupId ? { MessageGroupId: attributes.MessageGroupId } : {}),
-        ...(attributes.MessageDeduplicationId
-          ? { MessageDeduplicationId: attributes.MessageDeduplicationId }
-          : {}),
-        ...(attributes.SequenceNumber ? { SequenceNumber: attributes.SequenceNumber } : {}),
-      },
+      // SQS's system attributes as the receive returned them (the poller asks for all), as Lambda passes them on.
+      attributes: (message.Attributes ?? {}) as unknown as SQSRecord['attributes'],
       messageAttributes,
       md5OfBody: message.MD5OfBody ?? '',
       eventSource: 'aws:sqs',

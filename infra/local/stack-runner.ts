@@ -55,35 +55,6 @@ export interface LocalStackOptions {
   retryBaseSeconds?: number;
 }
 
-export interface LocalStackUrls {
-  site: string;
-  api: string;
-  /** The API as its own endpoint serves it in AWS, without the (local) CloudFront in front: no origin secret. */
-  apiDirect: string;
-  /** The captured-mail viewer. */
-  mail: string;
-  mailStore: string;
-  cognito: string;
-  dynamodb: string;
-  sqs: string;
-  s3: string;
-  ses: string;
-  /** The EasyPost test server: its origin (label and QR files, `/__control/...` switches). */
-  easypost: string;
-  /** The Twilio test server: its origin (`/__control/messages`, `/__control/inbound`...). */
-  twilio: string;
-  /** The fake breach-range API's base (append 5 hex characters of a SHA-1), on the site origin. */
-  breachRange: string;
-  /** POST `{"mode":"ok"|"fail"|"hang"}` here to switch the breach-range service. */
-  breachMode: string;
-  /** POST `{"messageId":"..."}` or `{"to":"address"}`: SES reports a bounce of that captured e-mail. */
-  sesBounce: string;
-  /** The same, for a complaint (marked as spam). */
-  sesComplaint: string;
-  /** POST `{"identity":"address or domain","verified":false}`: SES says that sender is not verified. */
-  sesIdentity: string;
-}
-
 export interface LocalQueue {
   logicalId: string;
   name: string;
@@ -95,7 +66,7 @@ export interface LocalStack {
   profile: Profile;
   dataDir: string;
   ports: PortMap;
-  urls: LocalStackUrls;
+  urls: ReturnType<typeof localUrls>;
   admin: AdminCredentials;
   userPoolId: string;
   clientId: string;
@@ -203,30 +174,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         arn: p.attrs.Arn,
       };
     }
-    const siteUrl = ctx.naming.siteOrigin;
     return {
       profile,
       dataDir,
       ports,
-      urls: {
-        site: siteUrl,
-        api: `${siteUrl}/api`,
-        apiDirect: `${siteUrl}${DIRECT_API_PREFIX}/api`,
-        mail: `http://localhost:${ports.ses}/`,
-        mailStore: `http://localhost:${ports.ses}/store`,
-        cognito: ctx.naming.cognitoOrigin,
-        dynamodb: endpoints.dynamodb,
-        sqs: endpoints.sqs,
-        s3: endpoints.s3,
-        ses: endpoints.ses,
-        easypost: emulators.easypost.origin,
-        twilio: emulators.twilio.origin,
-        breachRange: stack.breachRangeUrl,
-        breachMode: `${siteUrl}/__local/breach/mode`,
-        sesBounce: `${siteUrl}/__local/ses/bounce`,
-        sesComplaint: `${siteUrl}/__local/ses/complaint`,
-        sesIdentity: `${siteUrl}/__local/ses/identity`,
-      },
+      urls: localUrls(ctx, stack.breachRangeUrl, emulators),
       admin,
       userPoolId: stack.userPoolId,
       clientId: stack.clientId,
@@ -249,4 +201,39 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     await stop();
     throw error;
   }
+}
+
+/** Where everything is: the site and API, each emulator, the test servers and the local switches. */
+function localUrls(
+  { naming, ports, endpoints }: StartContext,
+  breachRange: string,
+  emulators: { easypost: { origin: string }; twilio: { origin: string } },
+) {
+  const site = naming.siteOrigin;
+  return {
+    site,
+    api: `${site}/api`,
+    /** The API as its own endpoint serves it in AWS, without the (local) CloudFront in front: no origin secret. */
+    apiDirect: `${site}${DIRECT_API_PREFIX}/api`,
+    /** The captured-mail viewer, and the captured mail as JSON. */
+    mail: `http://localhost:${ports.ses}/`,
+    mailStore: `http://localhost:${ports.ses}/store`,
+    ...endpoints,
+    /** The browser's Cognito endpoint, on the origin the tokens' issuer names. */
+    cognito: naming.cognitoOrigin,
+    /** The EasyPost test server: its origin (label and QR files, `/__control/...` switches). */
+    easypost: emulators.easypost.origin,
+    /** The Twilio test server: its origin (`/__control/messages`, `/__control/inbound`...). */
+    twilio: emulators.twilio.origin,
+    /** The fake breach-range API's base (append 5 hex characters of a SHA-1), on the site origin. */
+    breachRange,
+    /** POST `{"mode":"ok"|"fail"|"hang"}` here to switch the breach-range service. */
+    breachMode: `${site}/__local/breach/mode`,
+    /** POST `{"messageId":"..."}` or `{"to":"address"}`: SES reports a bounce of that captured e-mail. */
+    sesBounce: `${site}/__local/ses/bounce`,
+    /** The same, for a complaint (marked as spam). */
+    sesComplaint: `${site}/__local/ses/complaint`,
+    /** POST `{"identity":"address or domain","verified":false}`: SES says that sender is not verified. */
+    sesIdentity: `${site}/__local/ses/identity`,
+  };
 }

@@ -15,7 +15,7 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-export type WebBuildOutcome = 'fresh' | 'built' | 'no-config' | { failed: string };
+export type WebBuildOutcome = 'fresh' | 'built' | { failed: string };
 
 /** `fresh` when the build is up to date; otherwise runs `vite build` and reports how it went. */
 export async function ensureWebBuild(options: {
@@ -24,7 +24,6 @@ export async function ensureWebBuild(options: {
   logFile: string;
 }): Promise<WebBuildOutcome> {
   const config = join(options.root, 'web', 'vite.config.ts');
-  if (!existsSync(config)) return 'no-config';
   const index = join(options.webRoot, 'index.html');
   if (existsSync(index)) {
     const builtAt = statSync(index).mtimeMs;

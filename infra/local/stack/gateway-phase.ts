@@ -87,12 +87,7 @@ export async function startSite(
     const { seeded, admin } = await stack.seeding;
     const built = await stack.webBuild;
     ctx.checkpoint('web build checked');
-    if (built === 'no-config')
-      log.line(
-        'site',
-        'web/vite.config.ts not found: the site shows a placeholder until the web app exists.',
-      );
-    else if (built === 'built') log.line('site', 'Built the web app into dist/web.');
+    if (built === 'built') log.line('site', 'Built the web app into dist/web.');
     else if (typeof built === 'object')
       log.line(
         'site',
