@@ -9,7 +9,6 @@ import { statSync } from 'node:fs';
 import type { IncomingMessage, Server } from 'node:http';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
-import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import compression from 'compression';
 import { type Context, Hono } from 'hono';
@@ -18,7 +17,7 @@ import sirv from 'sirv';
 import { compileRewrite, routePagesIn, spaRewrite } from '../../build/site-pages.js';
 import type { JwtAuthorizer } from './authorizer.js';
 import { buildHttpEvent, LOCAL_CLIENT_IP_HEADER, toHttpResponse } from './events.js';
-import { listen, type NodeEnv } from './http.js';
+import { listen, type NodeEnv, streamThrough } from './http.js';
 import { InvocationError, type LocalFunction, type LogSink } from './lambdas.js';
 import { matchRoute, orderRoutes } from './routing.js';
 
@@ -34,7 +33,8 @@ export interface GatewayRoute {
 export interface GatewayOptions {
   port: number;
   routes: GatewayRoute[];
-  images?: { s3: S3Client; bucket: string };
+  /** The images bucket, and the S3 endpoint that serves it. */
+  images?: { origin: string; bucket: string };
   /** The built web app (`dist/web`); when missing, a page says how to build it. */
   webRoot: string;
   securityHeaders: Record<string, string>;
@@ -249,37 +249,10 @@ export async function startGateway(
   };
 
   /** `/images/*`: CloudFront forwards the path unchanged, `/images/products/x.svg` is the object `images/products/x.svg`. */
-  async function image(c: Context<NodeEnv>): Promise<Response> {
-    const notFound = () => c.text('Not found', 404, { 'content-type': 'text/plain' });
-    if (!options.images) return notFound();
-    let key: string;
-    try {
-      key = decodeURIComponent(rawPath(c).slice(1));
-    } catch {
-      return c.text('Bad request', 400, { 'content-type': 'text/plain' });
-    }
-    try {
-      const object = await options.images.s3.send(
-        new GetObjectCommand({ Bucket: options.images.bucket, Key: key }),
-      );
-      const headers: Record<string, string> = {
-        'content-type': object.ContentType ?? 'application/octet-stream',
-        'cache-control': object.CacheControl ?? 'public, max-age=86400',
-      };
-      if (object.ETag) headers.etag = object.ETag;
-      if (object.LastModified) headers['last-modified'] = object.LastModified.toUTCString();
-      if (object.ContentLength !== undefined) headers['content-length'] = String(object.ContentLength);
-      const stream = object.Body?.transformToWebStream();
-      if (c.req.method === 'HEAD') {
-        await stream?.cancel();
-        return new Response(null, { headers });
-      }
-      return new Response(stream, { headers });
-    } catch (error) {
-      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-      if ((error as Error).name !== 'NoSuchKey' && status !== 404) throw error;
-    }
-    return notFound();
+  function image(c: Context<NodeEnv>): Response | Promise<Response> {
+    if (!options.images) return c.text('Not found', 404, { 'content-type': 'text/plain' });
+    c.env.incoming.url = `/${options.images.bucket}${rawPath(c)}`;
+    return streamThrough(c, new URL(options.images.origin));
   }
 
   /**

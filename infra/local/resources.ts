@@ -16,15 +16,12 @@ import {
   type ExplicitAuthFlowsType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import {
-  type AttributeDefinition,
   CreateTableCommand,
+  type CreateTableCommandInput,
   DescribeTableCommand,
   type DescribeTableCommandOutput,
   DescribeTimeToLiveCommand,
   type DynamoDBClient,
-  type GlobalSecondaryIndex,
-  type KeySchemaElement,
-  type Projection,
   ResourceNotFoundException,
   type StreamViewType,
   UpdateTableCommand,
@@ -40,33 +37,6 @@ import type { NamedResource, StackModel } from './template/stack-model.js';
 const asArray = (value: Json): Json[] => (Array.isArray(value) ? value : []);
 const str = (value: Json): string | undefined => (typeof value === 'string' ? value : undefined);
 
-const keySchema = (value: Json): KeySchemaElement[] =>
-  asArray(value)
-    .filter(isRecord)
-    .map((k) => ({
-      AttributeName: String(k.AttributeName),
-      KeyType: String(k.KeyType) as KeySchemaElement['KeyType'],
-    }));
-
-const projection = (value: Json): Projection => {
-  if (!isRecord(value)) return { ProjectionType: 'ALL' };
-  return {
-    ProjectionType: (str(value.ProjectionType) ?? 'ALL') as Projection['ProjectionType'],
-    ...(Array.isArray(value.NonKeyAttributes)
-      ? { NonKeyAttributes: value.NonKeyAttributes.map(String) }
-      : {}),
-  };
-};
-
-const secondaryIndexes = (value: Json): GlobalSecondaryIndex[] =>
-  asArray(value)
-    .filter(isRecord)
-    .map((index) => ({
-      IndexName: String(index.IndexName),
-      KeySchema: keySchema(index.KeySchema),
-      Projection: projection(index.Projection),
-    }));
-
 export async function ensureTables(
   client: DynamoDBClient,
   model: StackModel,
@@ -74,15 +44,11 @@ export async function ensureTables(
   physical: Record<string, Physical>,
 ): Promise<void> {
   for (const table of model.tables) {
-    const props = resolver.resolve(table.properties, table.logicalId) as Record<string, Json>;
+    // A table's properties in a template have the shapes of CreateTable's input.
+    const props = resolver.resolve(table.properties, table.logicalId) as Record<string, Json> &
+      Pick<CreateTableCommandInput, 'KeySchema' | 'AttributeDefinitions' | 'GlobalSecondaryIndexes'>;
     const TableName = physical[table.logicalId].ref;
-    const AttributeDefinitions: AttributeDefinition[] = asArray(props.AttributeDefinitions)
-      .filter(isRecord)
-      .map((a) => ({
-        AttributeName: String(a.AttributeName),
-        AttributeType: String(a.AttributeType) as AttributeDefinition['AttributeType'],
-      }));
-    const wanted = secondaryIndexes(props.GlobalSecondaryIndexes);
+    const { AttributeDefinitions, GlobalSecondaryIndexes: wanted = [] } = props;
     const streamSpec = isRecord(props.StreamSpecification) ? props.StreamSpecification : undefined;
     const StreamSpecification =
       typeof streamSpec?.StreamViewType === 'string'
@@ -99,7 +65,7 @@ export async function ensureTables(
         new CreateTableCommand({
           TableName,
           BillingMode: 'PAY_PER_REQUEST',
-          KeySchema: keySchema(props.KeySchema),
+          KeySchema: props.KeySchema,
           AttributeDefinitions,
           ...(wanted.length ? { GlobalSecondaryIndexes: wanted } : {}),
           ...(StreamSpecification ? { StreamSpecification } : {}),

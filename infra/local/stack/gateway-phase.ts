@@ -129,11 +129,11 @@ export async function startSite(
       breach.setMode(parsed.data.mode);
       return { mode: breach.mode };
     };
-    const { hooks, imagesBucket, clients } = stack;
+    const { hooks, imagesBucket } = stack;
     const gateway = await startGateway({
       port: ports.site,
       routes,
-      images: imagesBucket ? { s3: clients.s3, bucket: imagesBucket } : undefined,
+      images: imagesBucket ? { origin: endpoints.s3, bucket: imagesBucket } : undefined,
       webRoot: WEB_ROOT,
       securityHeaders: site.securityHeaders,
       // What the distribution adds to every API request (the origin secret), read from the local secret file.
