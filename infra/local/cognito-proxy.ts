@@ -129,12 +129,7 @@ export async function startCognitoProxy(
   const call = (target: string, payload: unknown): Promise<Upstream> =>
     forward('POST', '/', { 'content-type': AMZ_JSON, 'x-amz-target': `${TARGET_PREFIX}${target}` }, payload);
 
-  const forward = (
-    method: string,
-    path: string,
-    headers: Record<string, string | string[] | undefined>,
-    payload: unknown,
-  ): Promise<Upstream> => forwardRequest(upstream, method, path, headers, payload);
+  const forward = forwardRequest.bind(null, upstream);
 
   async function refresh(input: Record<string, unknown>): Promise<Response> {
     const clientId = str(input.ClientId);

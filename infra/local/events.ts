@@ -37,14 +37,10 @@ const TEXT_TYPES =
 export const isTextContentType = (contentType: string | undefined): boolean =>
   contentType !== undefined && TEXT_TYPES.test(contentType.trim());
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** `12/Mar/2020:19:03:58 +0000`, API Gateway's requestContext.time. */
+/** `12/Mar/2020:19:03:58 +0000`, API Gateway's requestContext.time (from `Thu, 12 Mar 2020 19:03:58 GMT`). */
 export function apiGatewayTime(date: Date): string {
-  return `${pad(date.getUTCDate())}/${MONTHS[date.getUTCMonth()]}/${date.getUTCFullYear()}:${pad(date.getUTCHours())}:${pad(
-    date.getUTCMinutes(),
-  )}:${pad(date.getUTCSeconds())} +0000`;
+  const [, day, month, year, time] = date.toUTCString().split(' ');
+  return `${day}/${month}/${year}:${time} +0000`;
 }
 
 /** CloudFront's header with the viewer's address, forwarded by the API origin request policy. */

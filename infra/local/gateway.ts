@@ -153,9 +153,11 @@ export async function startGateway(
    * the HTTP API's own public endpoint receives it (`direct`: headers exactly as the caller sent them).
    */
   const api = (direct: boolean) => {
+    /** An answer of the HTTP API, with its request id, logged when the access log is on. */
     const answer = (
       c: Context<NodeEnv>,
       started: number,
+      requestId: string,
       status: number,
       headers: Record<string, string | string[]>,
       body: Uint8Array | string,
@@ -166,30 +168,21 @@ export async function startGateway(
           'api',
           `${c.req.method} ${c.env.incoming.url} ${status} ${Date.now() - started}ms${label}`,
         );
-      return c.body(typeof body === 'string' ? body : new Uint8Array(body), status as 200, headers);
+      const payload = typeof body === 'string' ? body : new Uint8Array(body);
+      return c.body(payload, status as 200, { 'apigw-requestid': requestId, ...headers });
     };
     return [
       bodyLimit({
         maxSize: MAX_BODY_BYTES,
         onError: (c) =>
-          answer(
-            c,
-            Date.now(),
-            413,
-            { 'apigw-requestid': randomUUID(), ...JSON_TYPE },
-            '{"message":"Request Entity Too Large"}',
-          ),
+          answer(c, Date.now(), randomUUID(), 413, JSON_TYPE, '{"message":"Request Entity Too Large"}'),
       }),
       async (c: Context<NodeEnv>) => {
         const started = Date.now();
         const req = c.env.incoming;
         const requestId = randomUUID();
-        const reply = (
-          status: number,
-          headers: Record<string, string | string[]>,
-          body: Uint8Array | string,
-          label = '',
-        ) => answer(c, started, status, { 'apigw-requestid': requestId, ...headers }, body, label);
+        const reply = (...rest: [number, Record<string, string | string[]>, Uint8Array | string, string?]) =>
+          answer(c, started, requestId, ...rest);
         const body = Buffer.from(await c.req.arrayBuffer());
         const path = direct ? rawPath(c).slice(DIRECT_API_PREFIX.length) : rawPath(c);
         const match = matchRoute(ordered, c.req.method, path);
