@@ -324,8 +324,9 @@ export function ensurePayoutKeyFile(file: string): boolean {
 
 /**
  * The secret's local stand-in: a JSON file holding the secret's value (the template's keys plus local
- * placeholders), which the functions' secret store reads through LOCAL_SECRETS_FILE. Written once; edits
- * made to it by hand are kept.
+ * placeholders), which the functions' secret store reads through LOCAL_SECRETS_FILE. Written once; a file from
+ * an older checkout gets the keys it lacks (a secret added to the template since), and keys present (even blank,
+ * edited by hand) are kept. Returns whether the file is new.
  */
 export function ensureSecretsFile(
   file: string,
@@ -333,47 +334,32 @@ export function ensureSecretsFile(
   resolver: Resolver,
   placeholders: Record<string, string> = LOCAL_SECRET_PLACEHOLDERS,
 ): boolean {
-  const generated: string[] = [];
-  const value: Record<string, Json> = {};
+  const fresh = !existsSync(file);
+  const value = fresh ? {} : parseObject(readFileSync(file, 'utf8'));
+  const missing: Array<[string, () => string]> = [];
   for (const secret of secrets) {
     const props = resolver.resolve(secret.properties, secret.logicalId) as Record<string, Json>;
-    const fromString = typeof props.SecretString === 'string' ? parseObject(props.SecretString) : {};
     const generate = isRecord(props.GenerateSecretString) ? props.GenerateSecretString : {};
-    const fromTemplate =
-      typeof generate.SecretStringTemplate === 'string' ? parseObject(generate.SecretStringTemplate) : {};
-    Object.assign(value, fromTemplate, fromString);
-    if (typeof generate.GenerateStringKey === 'string') generated.push(generate.GenerateStringKey);
+    if (fresh) {
+      const template = generate.SecretStringTemplate;
+      Object.assign(
+        value,
+        typeof template === 'string' ? parseObject(template) : {},
+        typeof props.SecretString === 'string' ? parseObject(props.SecretString) : {},
+      );
+    }
+    const key = generate.GenerateStringKey;
+    if (typeof key === 'string') missing.push([key, () => randomBytes(16).toString('hex')]);
   }
-  if (existsSync(file)) {
-    addMissingKeys(file, generated, placeholders);
-    return false;
-  }
-  for (const key of generated) value[key] = randomBytes(16).toString('hex');
-  for (const [key, placeholder] of Object.entries(placeholders)) {
-    if (value[key] === undefined || value[key] === '') value[key] = placeholder;
-  }
-  writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
-  return true;
-}
-
-/**
- * A secret file from an older checkout gets the placeholders and generated values (a secret added to the
- * template since, like the origin secret) it lacks; keys present (even blank) are kept.
- */
-function addMissingKeys(
-  file: string,
-  generated: readonly string[],
-  placeholders: Record<string, string>,
-): void {
-  const value = parseObject(readFileSync(file, 'utf8'));
-  const missing = [
-    ...Object.entries(placeholders),
-    ...generated.map((key) => [key, randomBytes(16).toString('hex')] as const),
-  ].filter(([key]) => value[key] === undefined);
-  if (missing.length === 0) return;
-  writeFileSync(file, `${JSON.stringify({ ...value, ...Object.fromEntries(missing) }, null, 2)}\n`, {
-    mode: 0o600,
-  });
+  missing.push(
+    ...Object.entries(placeholders).map(([key, text]): [string, () => string] => [key, () => text]),
+  );
+  // A new file's blank values get their placeholder too.
+  const lacking = missing.filter(([key]) => value[key] === undefined || (fresh && value[key] === ''));
+  for (const [key, make] of lacking) value[key] = make();
+  if (fresh || lacking.length > 0)
+    writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
+  return fresh;
 }
 
 function parseObject(text: string): Record<string, Json> {

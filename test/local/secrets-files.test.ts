@@ -55,4 +55,22 @@ describe('the local secret files', () => {
     expect(value.easypostTestKey).toBe(LOCAL_SECRET_PLACEHOLDERS.easypostTestKey);
     expect(value.easypostWebhookSecret).toBeUndefined();
   });
+
+  it('a file from an older checkout gains the keys it lacks, a generated one included, and keeps its blanks', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'local-secrets-'));
+    const file = join(dir, 'secrets.json');
+    writeFileSync(file, JSON.stringify({ easypostTestKey: '' }));
+    const origin = {
+      logicalId: 'SecretsOriginSecret12345678',
+      properties: { GenerateSecretString: { SecretStringTemplate: '{}', GenerateStringKey: 'originSecret' } },
+    } as unknown as NamedResource;
+    expect(ensureSecretsFile(file, [origin], resolver)).toBe(false);
+    const value = JSON.parse(readFileSync(file, 'utf8'));
+    expect(value.easypostTestKey).toBe('');
+    expect(value.easypostCarrierAccount).toBe(LOCAL_SECRET_PLACEHOLDERS.easypostCarrierAccount);
+    expect(value.originSecret).toMatch(/^[0-9a-f]{32}$/);
+    // Kept on the next start.
+    ensureSecretsFile(file, [origin], resolver);
+    expect(JSON.parse(readFileSync(file, 'utf8')).originSecret).toBe(value.originSecret);
+  });
 });
