@@ -3,11 +3,12 @@
  * hot paths, at a fraction of its later speed (docs/performance.md, "DynamoDB Local"). DynamoDB has no such
  * phase, so a burst of checkouts just after `npm start` would run into the functions' timeouts only locally.
  * The runner therefore gives DynamoDB Local a fixed amount of work of the same shape, in the background, on a
- * scratch table it then deletes.
+ * scratch copy of the stack's table it then deletes.
  */
 import { randomUUID } from 'node:crypto';
 import {
   CreateTableCommand,
+  type CreateTableCommandInput,
   DeleteTableCommand,
   type DynamoDBClient,
   ResourceNotFoundException,
@@ -18,9 +19,8 @@ export const WARMUP_TABLE = 'local-jit-warmup';
 /** Enough writes for most of the JIT's effect (docs/performance.md, "DynamoDB Local"). */
 export const WARMUP_TRANSACTIONS = 500;
 const CONCURRENCY = 8;
-const INDEXES = 5;
 
-/** One write of an order's shape: nine items, each with its conditions and index keys. */
+/** One write of an order's shape: nine items, each with its conditions and index keys (shared/runtime-env.ts). */
 function orderShapedWrite(table: string): TransactWriteCommand {
   const id = randomUUID();
   const now = Date.now();
@@ -55,10 +55,10 @@ function orderShapedWrite(table: string): TransactWriteCommand {
       fresh(`I#${id}`, { hash: id }),
       fresh(`O#${id}`, {
         ...Object.fromEntries(
-          Array.from({ length: INDEXES - 1 }, (_, i) => [
-            [`gsi${i + 1}pk`, `P${i}`],
-            [`gsi${i + 1}sk`, at],
-          ]).flat(),
+          [1, 2, 3, 4].flatMap((i) => [
+            [`gsi${i}pk`, `P${i}`],
+            [`gsi${i}sk`, at],
+          ]),
         ),
         body: 'x'.repeat(1500),
       }),
@@ -89,41 +89,18 @@ async function dropTable(client: DynamoDBClient): Promise<void> {
 }
 
 /**
- * Runs `transactions` order-shaped writes, `CONCURRENCY` at a time, on a table of the stack table's shape
- * (five indexes, a stream), then deletes it. Stops early when `signal` aborts; a failure is reported to the
- * caller, who logs it: the stack works without it, only slower at first.
+ * Runs `transactions` order-shaped writes, `CONCURRENCY` at a time, on a copy of the stack's table (`table`,
+ * CreateTable's input), then deletes it. Stops early when `signal` aborts; a failure is reported to the caller,
+ * who logs it: the stack works without it, only slower at first.
  */
 export async function warmDynamoDbLocal(
   client: DynamoDBClient,
+  table: CreateTableCommandInput,
   { transactions = WARMUP_TRANSACTIONS, signal }: { transactions?: number; signal?: AbortSignal } = {},
 ): Promise<void> {
   // A run stopped half-way (killed) leaves the table behind.
   await dropTable(client);
-  const names = [
-    'pk',
-    'sk',
-    ...Array.from({ length: INDEXES }, (_, i) => [`gsi${i + 1}pk`, `gsi${i + 1}sk`]).flat(),
-  ];
-  await client.send(
-    new CreateTableCommand({
-      TableName: WARMUP_TABLE,
-      BillingMode: 'PAY_PER_REQUEST',
-      KeySchema: [
-        { AttributeName: 'pk', KeyType: 'HASH' },
-        { AttributeName: 'sk', KeyType: 'RANGE' },
-      ],
-      AttributeDefinitions: names.map((name) => ({ AttributeName: name, AttributeType: 'S' })),
-      GlobalSecondaryIndexes: Array.from({ length: INDEXES }, (_, i) => ({
-        IndexName: `gsi${i + 1}`,
-        KeySchema: [
-          { AttributeName: `gsi${i + 1}pk`, KeyType: 'HASH' },
-          { AttributeName: `gsi${i + 1}sk`, KeyType: 'RANGE' },
-        ],
-        Projection: { ProjectionType: 'ALL' },
-      })),
-      StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
-    }),
-  );
+  await client.send(new CreateTableCommand({ ...table, TableName: WARMUP_TABLE }));
   const documents = DynamoDBDocumentClient.from(client);
   let started = 0;
   try {

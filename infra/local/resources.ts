@@ -37,23 +37,36 @@ import type { NamedResource, StackModel } from './template/stack-model.js';
 const asArray = (value: Json): Json[] => (Array.isArray(value) ? value : []);
 const str = (value: Json): string | undefined => (typeof value === 'string' ? value : undefined);
 
+/** CreateTable's input for a table of the template, whose properties have CreateTable's shapes. */
+export function createTableInput(props: Record<string, Json>, TableName: string): CreateTableCommandInput {
+  const { KeySchema, AttributeDefinitions, GlobalSecondaryIndexes } = props as Partial<CreateTableCommandInput>;
+  const stream = isRecord(props.StreamSpecification) ? props.StreamSpecification.StreamViewType : undefined;
+  return {
+    TableName,
+    BillingMode: 'PAY_PER_REQUEST',
+    KeySchema,
+    AttributeDefinitions,
+    ...(GlobalSecondaryIndexes?.length ? { GlobalSecondaryIndexes } : {}),
+    ...(typeof stream === 'string'
+      ? { StreamSpecification: { StreamEnabled: true, StreamViewType: stream as StreamViewType } }
+      : {}),
+  };
+}
+
+/** The template's tables; a table from an earlier run gains the stream and the indexes the stack added since. */
 export async function ensureTables(
   client: DynamoDBClient,
   model: StackModel,
   resolver: Resolver,
   physical: Record<string, Physical>,
-): Promise<void> {
+): Promise<CreateTableCommandInput[]> {
+  const inputs: CreateTableCommandInput[] = [];
   for (const table of model.tables) {
-    // A table's properties in a template have the shapes of CreateTable's input.
-    const props = resolver.resolve(table.properties, table.logicalId) as Record<string, Json> &
-      Pick<CreateTableCommandInput, 'KeySchema' | 'AttributeDefinitions' | 'GlobalSecondaryIndexes'>;
+    const props = resolver.resolve(table.properties, table.logicalId) as Record<string, Json>;
     const TableName = physical[table.logicalId].ref;
-    const { AttributeDefinitions, GlobalSecondaryIndexes: wanted = [] } = props;
-    const streamSpec = isRecord(props.StreamSpecification) ? props.StreamSpecification : undefined;
-    const StreamSpecification =
-      typeof streamSpec?.StreamViewType === 'string'
-        ? { StreamEnabled: true, StreamViewType: streamSpec.StreamViewType as StreamViewType }
-        : undefined;
+    const input = createTableInput(props, TableName);
+    inputs.push(input);
+    const { AttributeDefinitions, GlobalSecondaryIndexes: wanted = [], StreamSpecification } = input;
     let existing: DescribeTableCommandOutput | undefined;
     try {
       existing = await client.send(new DescribeTableCommand({ TableName }));
@@ -61,22 +74,11 @@ export async function ensureTables(
       if (!(error instanceof ResourceNotFoundException)) throw error;
     }
     if (!existing) {
-      await client.send(
-        new CreateTableCommand({
-          TableName,
-          BillingMode: 'PAY_PER_REQUEST',
-          KeySchema: props.KeySchema,
-          AttributeDefinitions,
-          ...(wanted.length ? { GlobalSecondaryIndexes: wanted } : {}),
-          ...(StreamSpecification ? { StreamSpecification } : {}),
-        }),
-      );
+      await client.send(new CreateTableCommand(input));
     } else {
-      // A table from an earlier run gains the stream the stack added since.
       if (StreamSpecification && !existing.Table?.StreamSpecification?.StreamEnabled) {
         await client.send(new UpdateTableCommand({ TableName, StreamSpecification }));
       }
-      // A table from an earlier run gains the indexes the stack added since.
       const have = new Set((existing.Table?.GlobalSecondaryIndexes ?? []).map((i) => i.IndexName));
       for (const index of wanted.filter((i) => !have.has(i.IndexName))) {
         await client.send(
@@ -101,6 +103,7 @@ export async function ensureTables(
       }
     }
   }
+  return inputs;
 }
 
 const QUEUE_ATTRIBUTES = [

@@ -8,6 +8,7 @@
 import { join } from 'node:path';
 import * as ENV from '../../../shared/env-vars.js';
 import type { SignInFlow } from '../../../shared/schemas/auth.js';
+import { warmDynamoDbLocal } from '../dynamodb-warmup.js';
 import { loadHooks } from '../hooks.js';
 import { phase } from '../phases.js';
 import {
@@ -67,7 +68,7 @@ export async function provision(ctx: StartContext, emulators: Emulators) {
     const hooked = hooks.endpoints?.(endpoints) ?? endpoints;
     const pollerClients = hooked === endpoints ? clients : createClients(hooked);
     if (pollerClients !== clients) cleanups.add(async () => pollerClients.destroy());
-    await Promise.all([
+    const [tables] = await Promise.all([
       ensureTables(clients.dynamodb, model, baseResolver, basePhysical),
       ensureQueues(clients.sqs, model, baseResolver, basePhysical),
       ensureBuckets(clients.s3, model, baseResolver, basePhysical),
@@ -77,6 +78,19 @@ export async function provision(ctx: StartContext, emulators: Emulators) {
       namePrefix: naming.namePrefix,
     });
     ctx.checkpoint('resources ready');
+    // The dev profile's fresh DynamoDB Local gets its warm-up work, in the background (a test run's files warm it).
+    if (ctx.profile === 'dev' && tables[0]) {
+      const warming = new AbortController();
+      const log = (text: string) => ctx.log.line('dynamodb', text);
+      const warmed = warmDynamoDbLocal(clients.dynamodb, tables[0], { signal: warming.signal }).then(
+        () => log('warmed up'),
+        (error: Error) => log(`warm-up failed (the stack works, slower at first): ${error.message}`),
+      );
+      cleanups.add(async () => {
+        warming.abort();
+        await warmed;
+      });
+    }
     const physical = physicalValues(template, naming, ids);
     const resolver = new Resolver(template, physical, naming);
     const isSigningSecret = (secret: { logicalId: string }) =>
