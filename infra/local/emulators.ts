@@ -145,17 +145,9 @@ export async function waitUntilReady(
         `${name} exited while starting (code ${child.exitCode ?? child.signalCode})${last ? `: ${last}` : ''}${where}`,
       );
     }
-    try {
-      // A probe that hangs (a loaded machine) counts as not answering yet, so the reports and the deadline go on.
-      const probe = ready();
-      probe.catch(() => {});
-      const done = new AbortController();
-      const timeout = sleep(probeTimeoutMs, false, { signal: done.signal }).catch(() => false);
-      const answered = await Promise.race([probe, timeout]).finally(() => done.abort());
-      if (answered) return;
-    } catch {
-      // not answering yet
-    }
+    // A probe that fails or hangs (a loaded machine) is not an answer yet: the reports and the deadline go on.
+    const probe = ready().catch(() => false);
+    if (await Promise.race([probe, sleep(probeTimeoutMs, false, { ref: false })])) return;
     if (Date.now() >= nextReport) {
       options.report?.(`still waiting for ${name} (${Math.round((Date.now() - started) / 1000)} s)`);
       nextReport += reportEveryMs;

@@ -133,20 +133,16 @@ export class LocalFunction {
     this.ensureWorker();
   }
 
-  invoke(event: unknown): Promise<unknown> {
-    const observe = this.observe;
-    if (!observe) return this.run(event);
+  async invoke(event: unknown): Promise<unknown> {
     const started = performance.now();
-    return this.run(event).then(
-      (result) => {
-        observe(performance.now() - started, false);
-        return result;
-      },
-      (error: unknown) => {
-        observe(performance.now() - started, true);
-        throw error;
-      },
-    );
+    let failed = true;
+    try {
+      const result = await this.run(event);
+      failed = false;
+      return result;
+    } finally {
+      this.observe?.(performance.now() - started, failed);
+    }
   }
 
   private run(event: unknown): Promise<unknown> {

@@ -58,20 +58,24 @@ export function portsFor(profile: Profile, offset?: number): PortMap {
   return byName(([port]) => port + shift);
 }
 
-function isPortFree(port: number): Promise<boolean> {
+/** Binds `port` (0: any) on 127.0.0.1 and lets it go: the port it got, or 0 when it is taken. */
+function tryPort(port: number): Promise<number> {
   return new Promise((resolve) => {
     const server = createServer();
     server.unref();
-    server.once('error', () => resolve(false));
+    server.once('error', () => resolve(0));
     // Every emulator binds at least 127.0.0.1 (some bind all interfaces), so that is where a clash shows.
-    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(true)));
+    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
   });
 }
 
 /** Fails with one line naming the first busy port and what needed it. */
 export async function assertPortsFree(ports: PortMap): Promise<void> {
   for (const [name, port] of Object.entries(ports) as Array<[keyof PortMap, number]>) {
-    if (!(await isPortFree(port))) {
+    if (!(await tryPort(port))) {
       throw new LocalStackError(
         `Port ${port} is in use (${PORT_OWNERS[name]}): stop whatever uses it or set LOCAL_PORT_OFFSET.`,
       );
@@ -83,17 +87,8 @@ export async function assertPortsFree(ports: PortMap): Promise<void> {
  * A port the system has no use for right now, for an emulator behind one of ours (cognito-local behind the
  * Cognito proxy): nothing outside the runner calls it, so it need not be predictable.
  */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen({ port: 0, host: '127.0.0.1', exclusive: true }, () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() =>
-        port ? resolve(port) : reject(new LocalStackError('No free port for an emulator')),
-      );
-    });
-  });
+export async function freePort(): Promise<number> {
+  const port = await tryPort(0);
+  if (!port) throw new LocalStackError('No free port for an emulator');
+  return port;
 }

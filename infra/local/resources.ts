@@ -39,7 +39,8 @@ const str = (value: Json): string | undefined => (typeof value === 'string' ? va
 
 /** CreateTable's input for a table of the template, whose properties have CreateTable's shapes. */
 export function createTableInput(props: Record<string, Json>, TableName: string): CreateTableCommandInput {
-  const { KeySchema, AttributeDefinitions, GlobalSecondaryIndexes } = props as Partial<CreateTableCommandInput>;
+  const { KeySchema, AttributeDefinitions, GlobalSecondaryIndexes } =
+    props as Partial<CreateTableCommandInput>;
   const stream = isRecord(props.StreamSpecification) ? props.StreamSpecification.StreamViewType : undefined;
   return {
     TableName,
