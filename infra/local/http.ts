@@ -2,7 +2,7 @@
  * What the local servers share: a Hono app listening on @hono/node-server (one clear line when the port is
  * taken), and the pieces of the proxies in front of an emulator: a request passed on whole or streamed through.
  */
-import { request as httpRequest, type Server } from 'node:http';
+import { createServer, request as httpRequest, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAdaptorServer, type HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
@@ -21,15 +21,18 @@ export interface Listening {
 }
 
 /**
- * Serves `app` on `port` (0: any free one). A failed listen is one line naming `name`; a later server error is
- * only reported.
+ * Serves `app` (a Hono app, or a Node request handler such as s3rver's) on `port` (0: any free one). A failed
+ * listen is one line naming `name`; a later server error is only reported.
  */
 export async function listen(
-  app: { fetch: (request: Request, env: HttpBindings) => unknown },
+  app: { fetch: (request: Request, env: HttpBindings) => unknown } | RequestListener,
   options: { port: number; host?: string; name: string },
 ): Promise<Listening> {
   const { port, name } = options;
-  const server = createAdaptorServer({ fetch: app.fetch as never }) as Server;
+  const server =
+    typeof app === 'function'
+      ? createServer(app)
+      : (createAdaptorServer({ fetch: app.fetch as never }) as Server);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) =>
@@ -168,3 +171,10 @@ export function parseObject(body: Buffer | string): Record<string, unknown> | un
     return undefined;
   }
 }
+
+/** Text safe inside XML (S3's error documents, the seeded SVG pictures). */
+export const escapeXml = (text: string) =>
+  text.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c,
+  );

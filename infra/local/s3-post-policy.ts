@@ -5,7 +5,9 @@
  * allow. Refusals carry S3's status, code and message, so local refuses what AWS refuses.
  * https://docs.aws.amazon.com/AmazonS3/latest/API/sigv4-HTTPPOSTConstructPolicy.html
  */
+
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { escapeXml } from './http.js';
 
 export interface PostUpload {
   /** The bucket of the URL posted to. */
@@ -195,12 +197,6 @@ export function checkPostPolicy(upload: PostUpload, options: PolicyCheckOptions)
     return accessDenied(`Invalid according to Policy: Extra input fields: ${extra.join(', ')}`);
   return undefined;
 }
-
-const escapeXml = (text: string) =>
-  text.replace(
-    /[<>&"']/g,
-    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c,
-  );
 
 /** S3's error document. */
 export function errorXml(refusal: PolicyRefusal, requestId: string): string {

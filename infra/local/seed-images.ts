@@ -1,4 +1,5 @@
 /** The seeded products' pictures: an SVG box in the brand's colour with the product's name on it. */
+import { escapeXml } from './http.js';
 import type { SeedProduct } from './seed-data.js';
 
 const BRAND_COLOURS: Record<string, string> = {
@@ -10,12 +11,6 @@ const BRAND_COLOURS: Record<string, string> = {
   Dexcom: '#4a8c2a',
   Omnipod: '#6b3fa0',
 };
-
-const escapeXml = (text: string) =>
-  text.replace(
-    /[<>&'"]/g,
-    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c,
-  );
 
 /** Splits a product name into at most two lines of about `width` characters. */
 function wrap(text: string, width: number): string[] {
