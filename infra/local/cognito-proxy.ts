@@ -1,18 +1,12 @@
 /**
- * The local Cognito endpoint the browser, the tests and the functions talk to, in front of cognito-local (which
- * listens on an internal port). It passes every call through unchanged, except where cognito-local differs from
- * Cognito in a way the back office would notice:
- * - `GetTokensFromRefreshToken`, the only refresh call of Amplify 6.15+, which cognito-local lacks: answered by
- *   cognito-local's InitiateAuth REFRESH_TOKEN_AUTH, in the shape Cognito answers it;
- * - InitiateAuth USER_PASSWORD_AUTH of a user who must change the temporary password: cognito-local asks for the
- *   new password whatever password was sent; Cognito first checks the temporary one;
- * - the answer to that challenge: cognito-local takes any Session string; Cognito only the one it issued for
- *   that user, for 3 minutes;
- * - a wrong password or an unknown user: cognito-local says which (InvalidPasswordException 'Invalid password',
- *   NotAuthorizedException 'User not authorized', UserNotFoundException); Cognito, with user existence errors
- *   prevented as the stack configures it, answers both NotAuthorizedException 'Incorrect username or
- *   password.', so a stranger cannot tell which e-mails are staff accounts.
- * The tokens are cognito-local's own, so their issuer (`http://localhost:<this port>/<pool>`) is unchanged.
+ * The local Cognito endpoint, in front of cognito-local: every call passes through, except where cognito-local
+ * differs from Cognito in a way the back office would notice:
+ * - `GetTokensFromRefreshToken` (Amplify 6.15+'s only refresh), which it lacks: answered with its
+ *   REFRESH_TOKEN_AUTH, in Cognito's shape;
+ * - a user who must change the temporary password: it asks for the new one whatever password was sent, and
+ *   takes any Session in answer; Cognito checks the temporary password, and takes only its own session, 3 min;
+ * - a wrong password or an unknown user: it says which; Cognito, with user existence errors prevented, answers
+ *   both 'Incorrect username or password.', so a stranger cannot tell which e-mails are staff accounts.
  */
 
 import { readFileSync } from 'node:fs';

@@ -1,9 +1,7 @@
 /**
- * DynamoDB Local is a Java program, and for its first several hundred writes the JVM is still compiling its
- * hot paths, at a fraction of its later speed (docs/performance.md, "DynamoDB Local"). DynamoDB has no such
- * phase, so a burst of checkouts just after `npm start` would run into the functions' timeouts only locally.
- * The runner therefore gives DynamoDB Local a fixed amount of work of the same shape, in the background, on a
- * scratch copy of the stack's table it then deletes.
+ * For its first several hundred writes DynamoDB Local's JVM is still compiling its hot paths (docs/performance.md,
+ * "DynamoDB Local"), so a burst of checkouts just after `npm start` would time out only locally. The runner gives
+ * it order-shaped work in the background, on a scratch copy of the stack's table it then deletes.
  */
 import { randomUUID } from 'node:crypto';
 import {

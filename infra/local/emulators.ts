@@ -94,9 +94,8 @@ function attachChild(child: ChildProcess, logFile: string, header: string): Chil
 }
 
 /**
- * How long an emulator may take to answer. A busy two-core machine (an install running beside it) has taken
- * over a minute where an idle one takes seconds, so only a real error ends the wait early: the process exited,
- * could not be spawned, or the start-up was stopped.
+ * How long an emulator may take to answer: a busy two-core machine has taken over a minute, so only a real error
+ * ends the wait early (the process exited, could not be spawned, or the start-up was stopped).
  */
 export const START_TIMEOUT_MS = 180_000;
 /** One readiness probe's longest wait. */
@@ -245,10 +244,8 @@ export interface SqsEmulator extends Emulator {
 }
 
 /**
- * fauxqs, built from its parts rather than `startFauxqs` so that queue URLs carry the host clients call
- * (`http://127.0.0.1:<port>/...`): its default `sqs.<region>.localhost` names do not resolve on every machine,
- * and the SDK sends requests to the queue URL's host. Its message check is given SQS's characters, and a fault
- * switch goes in front of it (sqs-front.ts).
+ * fauxqs, built from its parts so that queue URLs carry the host clients call (its `sqs.<region>.localhost`
+ * names do not resolve everywhere), with SQS's message characters and a fault switch in front (sqs-front.ts).
  */
 export async function startFauxqs(options: { port: number }): Promise<SqsEmulator> {
   const appUrl = pathToFileURL(join(packageDir('fauxqs'), 'dist', 'app.js')).href;

@@ -249,10 +249,8 @@ export async function startGateway(
   }
 
   /**
-   * The CloudFront function that picks an address's page (build/site-pages.ts), run over the
-   * current build as the deployed stack runs it over the build it deployed; compiled again when the build
-   * changes (its index.html is written anew). Undefined while there is no build: one look at index.html per
-   * request tells both.
+   * The CloudFront function that picks an address's page (build/site-pages.ts), over the current build: compiled
+   * again when index.html changes; undefined while there is no build.
    */
   let rewrite: { built: number; pageOf: (uri: string) => string } | undefined;
   function pageOf(path: string): string | undefined {

@@ -1,8 +1,7 @@
 /**
- * What S3 checks on a browser POST upload before it stores anything, for the local stack (s3rver checks none of
- * it): the SigV4 signature over the base64 policy, the policy's expiry, every condition (exact and prefix
- * matches, the size range against the real file size) and that the form holds no field the policy does not
- * allow. Refusals carry S3's status, code and message, so local refuses what AWS refuses.
+ * What S3 checks on a browser POST upload before it stores anything (s3rver checks none of it): the SigV4
+ * signature over the policy, its expiry, every condition against the form and the real file size, and no field
+ * the policy does not allow; refused with S3's status, code and message.
  * https://docs.aws.amazon.com/AmazonS3/latest/API/sigv4-HTTPPOSTConstructPolicy.html
  */
 

@@ -1,11 +1,9 @@
 /**
- * The local SES endpoint the functions and the tests talk to, in front of aws-ses-v2-local (which listens on an
- * internal port and captures every e-mail). It passes every call through, and adds what the back office needs
- * of SES that the emulator lacks:
- * - GetEmailIdentity: every sender is verified, except identities marked unverified (`setVerified`), so the
- *   'not verified' message can be tried;
- * - the configuration set and tags of each SendEmail (by the message id the emulator answers), so a bounce or a
- *   complaint can be simulated for a captured e-mail exactly as SES publishes it (`sesEvent`).
+ * The local SES endpoint, in front of aws-ses-v2-local (which captures every e-mail), adding what the back
+ * office needs of SES that the emulator lacks:
+ * - GetEmailIdentity: every sender is verified, except identities marked unverified (`setVerified`);
+ * - each SendEmail's configuration set and tags, so a bounce or a complaint of a captured e-mail can be
+ *   published exactly as SES publishes it (`sesEvent`).
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';

@@ -1,11 +1,9 @@
 /**
- * Where the local SQS (fauxqs, in this process) is made to answer as SQS does, and where a test makes it fail.
- * - Characters: fauxqs's body check allows #x9, #xA, #xD, #x20-#xD7FF and #xE000-#xFFFD but not #x10000-#x10FFFF,
- *   which SQS allows, so a seller named 'Zoë 😀' was refused locally only. Its pattern is recompiled in place
- *   with the range SQS allows.
- * - Faults (`POST /__local/sqs/faults`): a queue that is down (every SendMessage answered 500, as a passing
- *   SQS failure), or one that refuses the messages containing a given text as SQS refuses a message it will
- *   never take (InvalidMessageContents). Nothing like it exists in AWS.
+ * Where the local SQS (fauxqs) is made to answer as SQS does, and where a test makes it fail.
+ * - Characters: fauxqs refuses #x10000-#x10FFFF, which SQS allows (a seller named 'Zoë 😀'): its pattern is
+ *   recompiled in place with SQS's range.
+ * - Faults (`POST /__local/sqs/faults`, local only): a queue that is down (SendMessage answered 500), or one that
+ *   refuses the messages containing a text as SQS refuses one it will never take (InvalidMessageContents).
  */
 import * as z from 'zod/mini';
 

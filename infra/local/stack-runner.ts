@@ -1,10 +1,7 @@
 /**
- * Runs the synthesized stack on localhost, in phases: emulators, provisioning (the template's resources, secrets
- * and seed data), functions (Lambda workers), gateway (the site and API), pollers (queues and the table's stream)
- * and schedules, each in its own module under stack/ (`stack/<name>-phase.ts`, sharing `stack/context.ts`).
- * Each phase returns its cleanup (phases.ts). This file holds the options and the result, sets up the context,
- * runs the phases in order and hands back the LocalStack. `startLocalStack` is what `npm start`, the test
- * global setup and the bench use.
+ * Runs the synthesized stack on localhost (`npm start`, the tests and the bench), in phases, each a module
+ * `stack/<name>-phase.ts` returning its cleanup (phases.ts): emulators, provisioning, functions, gateway,
+ * pollers and schedules. This file holds the options and the result, and runs the phases in order.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,8 +1,6 @@
 /**
- * Phase 1, emulators: DynamoDB Local, cognito-local, the SES emulator, fauxqs (SQS) and S3rver boot in the
- * background (`ready`) while the app synthesizes; the EasyPost and Twilio test servers start at once.
- * Cleanup: the emulators are stopped (those still booting once they are up) and the pid file removed; the two
- * test servers are closed.
+ * Phase 1, emulators: DynamoDB Local, cognito-local, the SES emulator, fauxqs and s3rver boot in the background
+ * (`ready`) while the app synthesizes; the EasyPost and Twilio test servers start at once. Cleanup: all stopped.
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,7 +1,6 @@
 /**
  * Phase 3, functions: one worker thread per function (started now; in the test profile, on its first call), with
- * the environment the template gives it (and what a measuring tool's hooks add, hooks.ts). Cleanup: the workers
- * are stopped.
+ * the environment the template gives it and what a measuring tool's hooks add (hooks.ts).
  */
 import * as ENV from '../../../shared/env-vars.js';
 import { type FunctionSpec, LocalFunction } from '../lambdas.js';

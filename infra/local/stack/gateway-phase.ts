@@ -1,8 +1,6 @@
 /**
- * Phase 4, gateway: the site and the API on one origin, as CloudFront and API Gateway serve them, with the
- * routes' authorizers, and the `/__local/...` controls (schedules, SES events, the breach-range service). It
- * opens once the provisioning phase's seeding is done. Cleanup: requests the breach-range service holds are
- * answered, then the gateway is closed.
+ * Phase 4, gateway: the site and the API on one origin, as CloudFront and API Gateway serve them, and the
+ * `/__local/...` controls (schedules, SES events, the breach-range service), once the seeding is done.
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';

@@ -1,9 +1,7 @@
 /**
- * Phase 2, provisioning: the synthesized template read into the stack model; its tables, queues, buckets, user
- * pools and secrets created in the emulators; each function's environment resolved; the catalogue and the
- * admin user seeded (in the background: the gateway phase awaits `seeding`), and the web build checked.
- * Cleanup: the SDK clients are destroyed and the hooks (hooks.ts) closed; a seeding still running is waited
- * for.
+ * Phase 2, provisioning: the template read into the stack model, its resources and secrets created in the
+ * emulators, each function's environment resolved, the catalogue and the admin user seeded (in the background:
+ * the gateway phase awaits `seeding`) and the web build checked. Cleanup: clients destroyed, hooks closed.
  */
 import { join } from 'node:path';
 import * as ENV from '../../../shared/env-vars.js';

@@ -1,8 +1,6 @@
 /**
- * Phase 6, schedules: each EventBridge rule's function runs on demand with a POST to its
- * `/__local/schedules/<name>` URL (a control the gateway serves), and in the dev profile `rate()` rules run on
- * time. Each is named after its row of the schedule table (shared/routes.ts), whose `title` says in words what
- * a run does. Cleanup: the timers are cleared.
+ * Phase 6, schedules: each EventBridge rule's function runs with a POST to `/__local/schedules/<name>`, named
+ * after its row of the schedule table (shared/routes.ts); the dev profile also runs `rate()` rules on time.
  */
 import { randomUUID } from 'node:crypto';
 import type { ScheduleDef } from '../../../shared/route-def.js';
