@@ -20,7 +20,9 @@ import {
   productIdClaim,
   settings as settingsEntity,
 } from '../../functions/lib/entities.js';
+import { toProductItem } from '../../functions/lib/products/product-repository.js';
 import { TABLE_INDEXES } from '../../shared/runtime-env.js';
+import type { ProductInput } from '../../shared/schemas/product-input.js';
 import {
   ADMIN_EMAIL,
   productImageKey,
@@ -32,27 +34,16 @@ import {
 } from './seed-data.js';
 import { productSvg } from './seed-images.js';
 
-/** Stored form of a product (spec 000 §3: lower-case names), as the products repository reads it. */
-export function productItem(product: SeedProduct): Record<string, unknown> {
-  return {
-    ...productEntity.key(product.id),
-    ...productEntity.indexes(product.productId),
-    entity: 'product',
-    id: product.id,
-    productid: product.productId,
-    name: product.name,
-    brand: product.brand,
-    buybackprice: product.buybackPrice,
-    imageurl: productImageUrl(product.id),
-    producttype: product.productType,
-    expirationmonths: product.productType === 'Other' ? product.expirationMonths : null,
-    boxcount: product.boxCount,
-    description: product.description,
-    instock: product.inStock,
-    created_at: product.created_at,
-    updated_at: product.updated_at,
-  };
-}
+/** A seeded product as staff would have stored it (functions/lib/products/product-repository.ts). */
+export const productItem = (p: SeedProduct) =>
+  toProductItem(
+    // The seed's types are the catalogue's three (seed-data.ts parses them as stored products).
+    { ...p, productType: p.productType as ProductInput['productType'], imageUrl: productImageUrl(p.id) },
+    p.id,
+    p.productId,
+    p.created_at,
+    p.updated_at,
+  );
 
 export function settingsItem(): Record<string, unknown> {
   return { ...settingsEntity.key(), entity: 'settings', ...SEED_SETTINGS, ...SEED_SHIPPING_SETTINGS };
@@ -82,12 +73,10 @@ async function isSeeded(documents: DynamoDBDocumentClient, tableName: string): P
 async function batchWrite(
   documents: DynamoDBDocumentClient,
   tableName: string,
-  items: Record<string, unknown>[],
+  items: object[],
 ): Promise<void> {
   for (let i = 0; i < items.length; i += 25) {
-    let requests: Record<string, unknown>[] | undefined = items
-      .slice(i, i + 25)
-      .map((Item) => ({ PutRequest: { Item } }));
+    let requests: object[] | undefined = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
     for (let attempt = 0; requests && requests.length > 0; attempt++) {
       if (attempt > 5) throw new Error('DynamoDB Local left seed items unprocessed');
       const out = await documents.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
