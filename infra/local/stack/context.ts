@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LocalStackError } from '../errors.js';
 import type { LocalFunction, LogSink } from '../lambdas.js';
 import type { PortMap, Profile } from '../ports.js';
 import type { Endpoints } from '../sdk.js';
@@ -30,6 +31,13 @@ export interface StartContext {
 
 /** The running functions by their logical id. */
 export type Functions = Map<string, LocalFunction>;
+
+/** The running function a route, event source, schedule or subscription (`what`) invokes. */
+export function runnable(functions: Functions, functionLogicalId: string, what: string): LocalFunction {
+  const fn = functions.get(functionLogicalId);
+  if (!fn) throw new LocalStackError(`${what} has no runnable function`);
+  return fn;
+}
 
 // Works as ESM (tsx) and as the CommonJS jest transforms it to.
 const thisFile = typeof __filename === 'string' ? __filename : fileURLToPath(import.meta.url);

@@ -14,7 +14,7 @@ import { type SesProblem, sesEvent } from '../ses-proxy.js';
 import { SqsFaultInputError } from '../sqs-front.js';
 import { resolveSecretReference } from '../template/intrinsics.js';
 import { localIssuer } from '../template/stack-model.js';
-import { type Functions, readLocalSecret, type StartContext, WEB_ROOT } from './context.js';
+import { type Functions, readLocalSecret, runnable, type StartContext, WEB_ROOT } from './context.js';
 import type { Emulators } from './emulators-phase.js';
 import type { Provisioned } from './provisioning-phase.js';
 import type { ScheduleRun } from './schedules-phase.js';
@@ -56,8 +56,7 @@ export async function startSite(
     }
 
     const routes: GatewayRoute[] = model.routes.map((route) => {
-      const fn = functions.get(route.functionLogicalId);
-      if (!fn) throw new LocalStackError(`Route ${route.routeKey} has no runnable function`);
+      const fn = runnable(functions, route.functionLogicalId, `Route ${route.routeKey}`);
       let authorizer: JwtAuthorizer | undefined;
       if (route.authorizationType === 'JWT') {
         authorizer = route.authorizerLogicalId ? authorizers.get(route.authorizerLogicalId) : undefined;
@@ -111,9 +110,7 @@ export async function startSite(
         const targets = model.topicSubscriptions.filter((sub) => topics.includes(sub.topicLogicalId));
         const event = sesEvent(kind, email);
         for (const sub of targets) {
-          const fn = functions.get(sub.functionLogicalId);
-          if (!fn) throw new LocalStackError(`Subscription ${sub.logicalId} has no runnable function`);
-          await fn.invoke(
+          await runnable(functions, sub.functionLogicalId, `Subscription ${sub.logicalId}`).invoke(
             snsEvent(physical[sub.topicLogicalId]?.ref ?? sub.topicLogicalId, JSON.stringify(event)),
           );
         }

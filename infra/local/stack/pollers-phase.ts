@@ -2,27 +2,23 @@
  * Phase 5, pollers: SQS event sources and DynamoDB stream event sources, read the way Lambda reads them.
  * Cleanup: every poller is stopped.
  */
-import { LocalStackError } from '../errors.js';
 import { phase } from '../phases.js';
 import { QueuePoller } from '../pollers.js';
 import { StreamPoller } from '../stream-poller.js';
 import { withoutHash } from '../template/names.js';
-import type { Functions, StartContext } from './context.js';
+import { type Functions, runnable, type StartContext } from './context.js';
 import type { Provisioned } from './provisioning-phase.js';
 
 export async function startPollers(ctx: StartContext, stack: Provisioned, functions: Functions) {
   const { model, physical } = stack;
   const { log, profile, naming } = ctx;
   return phase(async (cleanups) => {
-    const runnable = (source: { logicalId: string; functionLogicalId: string }) => {
-      const fn = functions.get(source.functionLogicalId);
-      if (!fn) throw new LocalStackError(`Event source ${source.logicalId} has no runnable function`);
-      return fn;
-    };
+    const functionOf = (source: { logicalId: string; functionLogicalId: string }) =>
+      runnable(functions, source.functionLogicalId, `Event source ${source.logicalId}`);
     const pollers = model.eventSources
       .filter((source) => source.enabled)
       .map((source) => {
-        const fn = runnable(source);
+        const fn = functionOf(source);
         const queue = physical[source.queueLogicalId];
         return new QueuePoller(
           {
@@ -46,7 +42,7 @@ export async function startPollers(ctx: StartContext, stack: Provisioned, functi
     const streamPollers = model.streamSources
       .filter((source) => source.enabled)
       .map((source) => {
-        const fn = runnable(source);
+        const fn = functionOf(source);
         const onFailure = source.onFailureQueueLogicalId
           ? physical[source.onFailureQueueLogicalId]
           : undefined;

@@ -5,11 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import type { ScheduleDef } from '../../../shared/route-def.js';
 import { schedules as scheduleTable } from '../../../shared/routes.js';
-import { LocalStackError } from '../errors.js';
 import { phase } from '../phases.js';
 import { withoutHash } from '../template/names.js';
 import type { ScheduleRuleDef } from '../template/stack-model.js';
-import type { Functions, StartContext } from './context.js';
+import { type Functions, runnable, type StartContext } from './context.js';
 import type { Provisioned } from './provisioning-phase.js';
 
 export interface LocalSchedule {
@@ -75,8 +74,7 @@ export function scheduleRun(
   schedule: LocalSchedule,
 ): ScheduleRun {
   const { rule } = schedule;
-  const fn = functions.get(rule.functionLogicalId);
-  if (!fn) throw new LocalStackError(`Schedule ${rule.logicalId} has no runnable function`);
+  const fn = runnable(functions, rule.functionLogicalId, `Schedule ${rule.logicalId}`);
   const ruleArn = stack.physical[rule.logicalId]?.attrs.Arn ?? rule.logicalId;
   return {
     ...schedule,
