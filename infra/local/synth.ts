@@ -10,7 +10,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { lock } from 'proper-lockfile';
 import { LocalStackError } from './errors.js';
 import { flattenNestedStacks } from './nested-stacks.js';
@@ -45,17 +45,16 @@ const STACK_INFO = 'local-stack.json';
 /** Bump when what the runner writes next to an assembly changes. */
 const CACHE_VERSION = '1';
 
-function listFiles(dir: string, skip: (path: string) => boolean): string[] {
-  if (!existsSync(dir)) return [];
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (skip(path) || entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
-    if (entry.isDirectory()) out.push(...listFiles(path, skip));
-    else out.push(path);
-  }
-  return out;
-}
+/** What the assembly does not depend on: the local stack itself. */
+const NOT_THE_APP = ['infra/local/', 'infra/fakes/'];
+
+/** The files below `dir` (relative to `root`), leaving out node_modules, dot files and folders, and NOT_THE_APP. */
+const sourceFiles = (root: string, dir: string) =>
+  readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'))
+    .filter((path) => !NOT_THE_APP.some((prefix) => path.startsWith(prefix)))
+    .filter((path) => !path.split('/').some((part) => part === 'node_modules' || part.startsWith('.')));
 
 /**
  * A hash of everything the synthesized assembly depends on: the CDK app and the function sources it bundles,
@@ -65,16 +64,13 @@ export function assemblyFingerprint(root: string, stage: string): string {
   const hash = createHash('sha256').update(
     `${CACHE_VERSION}\0${stage}\0${existsSync(join(root, 'dist', 'web'))}\0`,
   );
-  const runnerDir = join(root, 'infra', 'local');
   const files = [
-    ...['infra', 'functions', 'shared'].flatMap((dir) =>
-      listFiles(join(root, dir), (path) => path === runnerDir),
-    ),
-    ...['cdk.json', 'package.json', 'package-lock.json', 'tsconfig.json'].map((file) => join(root, file)),
+    ...['infra', 'functions', 'shared'].flatMap((dir) => sourceFiles(root, dir)),
+    ...['cdk.json', 'package.json', 'package-lock.json', 'tsconfig.json'],
   ].sort();
   for (const file of files) {
-    hash.update(`${relative(root, file)}\0`);
-    if (existsSync(file)) hash.update(readFileSync(file));
+    hash.update(`${file}\0`);
+    if (existsSync(join(root, file))) hash.update(readFileSync(join(root, file)));
     hash.update('\0');
   }
   return hash.digest('hex').slice(0, 16);
