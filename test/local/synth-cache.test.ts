@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { cachedAssembly } from '../../infra/local/synth';
+import { assemblyFingerprint, cachedAssembly } from '../../infra/local/synth';
 
 let dir: string;
 beforeEach(() => {
@@ -50,5 +50,25 @@ describe('two starts synthesizing one assembly', () => {
     const builds: string[] = [];
     await expect(cachedAssembly(dir, entry, slowBuild(builds))).resolves.toBe(false);
     expect(builds).toHaveLength(1);
+  });
+});
+
+describe("the assembly's fingerprint", () => {
+  it('changes with the app, its functions or the stage; not with the local stack or dot folders', () => {
+    const write = (path: string, text: string) => {
+      mkdirSync(join(dir, path, '..'), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    };
+    for (const folder of ['infra', 'functions', 'shared']) write(`${folder}/a.ts`, 'x');
+    write('package.json', '{}');
+    const first = assemblyFingerprint(dir, 'dev');
+    expect(assemblyFingerprint(dir, 'prod')).not.toBe(first);
+    write('infra/local/runner.ts', 'y');
+    write('infra/fakes/easypost.ts', 'y');
+    write('functions/.cache/x', 'y');
+    write('functions/node_modules/p/index.js', 'y');
+    expect(assemblyFingerprint(dir, 'dev')).toBe(first);
+    write('functions/orders/handlers/get.ts', 'z');
+    expect(assemblyFingerprint(dir, 'dev')).not.toBe(first);
   });
 });
