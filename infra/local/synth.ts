@@ -226,9 +226,7 @@ function pruneCache(cacheDir: string, keep: string): void {
 
 /** The folder holding a function's bundle. */
 export function assetDirOf(fn: LambdaDef, synthesized: Synthesized): string {
-  const dir =
-    (fn.assetKey ? synthesized.assetDirs.get(fn.assetKey) : undefined) ??
-    (fn.assetPath ? join(synthesized.outdir, fn.assetPath) : undefined);
+  const dir = fn.assetKey ? synthesized.assetDirs.get(fn.assetKey) : undefined;
   if (!dir || !existsSync(dir)) {
     throw new LocalStackError(
       `No code asset found for Lambda ${fn.logicalId} in ${synthesized.outdir}: is its code a Code.fromAsset folder?`,

@@ -21,8 +21,6 @@ export interface LambdaDef {
   memoryMb: number;
   /** The asset's object key (`<hash>.zip`), mapped to `cdk.out/asset.<hash>` through the asset manifest. */
   assetKey?: string;
-  /** `aws:asset:path` metadata when the app records it. */
-  assetPath?: string;
   environment: Record<string, Json>;
 }
 
@@ -42,7 +40,6 @@ export interface AuthorizerDef {
   type: string;
   issuer: Json;
   audience: Json[];
-  identitySource: string[];
 }
 
 export interface EventSourceDef {
@@ -208,14 +205,10 @@ export function readStack(
   assertSupported(template);
   const warnings: string[] = [];
   const functionByName = new Map<string, string>();
-  const functionByArn = new Map<string, string>();
   const queueByArn = new Map<string, string>();
   for (const [id, value] of Object.entries(physical)) {
     const type = template.Resources[id]?.Type;
-    if (type === 'AWS::Lambda::Function') {
-      functionByName.set(value.ref, id);
-      functionByArn.set(value.attrs.Arn, id);
-    }
+    if (type === 'AWS::Lambda::Function') functionByName.set(value.ref, id);
     if (type === 'AWS::SQS::Queue') queueByArn.set(value.attrs.Arn, id);
   }
 
@@ -224,11 +217,9 @@ export function readStack(
     if (att && template.Resources[att[0]]?.Type === 'AWS::Lambda::Function') return att[0];
     const ref = refTarget(value);
     if (ref && template.Resources[ref]?.Type === 'AWS::Lambda::Function') return ref;
+    // A name, an ARN, or an integration URI holding the ARN.
     const text = resolver.resolveString(value, where);
-    const byArn = functionByArn.get(text) ?? functionByName.get(text);
-    if (byArn) return byArn;
-    const match = /function:([^/:]+)/.exec(text);
-    const byName = match ? functionByName.get(match[1]) : undefined;
+    const byName = functionByName.get(/function:([^/:]+)/.exec(text)?.[1] ?? text);
     if (byName) return byName;
     throw new TemplateError(`${where}: ${text} is not a Lambda function of this stack`);
   };
@@ -242,7 +233,6 @@ export function readStack(
       timeoutSeconds: num(props.Timeout, 3),
       memoryMb: num(props.MemorySize, 128),
       assetKey: text(record(props.Code).S3Key, '') || undefined,
-      assetPath: text(resource.Metadata?.['aws:asset:path'], '') || undefined,
       environment: record(record(props.Environment).Variables),
     };
   });
@@ -298,7 +288,6 @@ export function readStack(
         type: String(props.AuthorizerType),
         issuer: jwt.Issuer,
         audience: list(jwt.Audience),
-        identitySource: list(props.IdentitySource).map(String),
       };
     },
   );
