@@ -12,9 +12,8 @@ import { LocalStackError } from './errors.js';
 import { DIRECT_API_PREFIX } from './gateway.js';
 import type { LogSink } from './lambdas.js';
 import { PhaseRunner } from './phases.js';
-import { type PortMap, type Profile, parseOffset, parseProfile, portsFor } from './ports.js';
+import { type Profile, parseOffset, parseProfile, portsFor } from './ports.js';
 import { type Endpoints, endpointsFor, LOCAL_REGION_NAME } from './sdk.js';
-import type { AdminCredentials } from './seed.js';
 import { REPO_ROOT, type StartContext } from './stack/context.js';
 import { startEmulators } from './stack/emulators-phase.js';
 import { startFunctions } from './stack/functions-phase.js';
@@ -52,40 +51,9 @@ export interface LocalStackOptions {
   retryBaseSeconds?: number;
 }
 
-export interface LocalQueue {
-  logicalId: string;
-  name: string;
-  url: string;
-  arn: string;
-}
+export type LocalStack = Awaited<ReturnType<typeof startLocalStack>>;
 
-export interface LocalStack {
-  profile: Profile;
-  dataDir: string;
-  ports: PortMap;
-  urls: ReturnType<typeof localUrls>;
-  admin: AdminCredentials;
-  userPoolId: string;
-  clientId: string;
-  tableName: string;
-  imagesBucket?: string;
-  /** Queues by the product's name for them (`email-jobs`, `email-jobs-dlq`), else by physical name. */
-  queues: Record<string, LocalQueue>;
-  /** Environment values every function sees alike (TABLE_NAME, EMAIL_QUEUE_URL, ...), plus the endpoint variables. */
-  env: Record<string, string>;
-  seeded: boolean;
-  /**
-   * Scheduled functions, each runnable now with a POST to its URL (`/__local/schedules/<name>`), by their key
-   * in the schedule table of shared/routes.ts (`refundExpiredLabels`).
-   */
-  schedules: Record<string, string>;
-  /** What each of them does, in words (its row's `title`), by the same key: `Refund unused labels`. */
-  scheduleTitles: Record<string, string>;
-  startupMs: number;
-  stop(): Promise<void>;
-}
-
-export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+export async function startLocalStack(options: LocalStackOptions = {}) {
   const started = Date.now();
   // The runner's own SDK clients would warn once that Node 20 is old; the deployed runtime is Node 22.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -157,20 +125,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     await phases.run('schedules', () => startSchedules(ctx, schedules));
 
     const { physical, model } = stack;
-    const queues: Record<string, LocalQueue> = {};
     const aliases = queueAliases(
       model.queues.map((q) => ({ logicalId: q.logicalId, name: physical[q.logicalId].attrs.QueueName })),
       QUEUE_NAMES,
     );
-    for (const queue of model.queues) {
-      const p = physical[queue.logicalId];
-      queues[aliases[queue.logicalId]] = {
-        logicalId: queue.logicalId,
-        name: p.attrs.QueueName,
-        url: p.attrs.QueueUrl,
-        arn: p.attrs.Arn,
-      };
-    }
     return {
       profile,
       dataDir,
@@ -181,7 +139,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       clientId: stack.clientId,
       tableName: stack.tableName,
       imagesBucket: stack.imagesBucket,
-      queues,
+      /** Queue URLs by the product's name for them (`email-jobs`, `email-jobs-dlq`), else by physical name. */
+      queues: Object.fromEntries(
+        model.queues.map((q) => [aliases[q.logicalId], physical[q.logicalId].attrs.QueueUrl]),
+      ),
+      /** What every function sees alike (TABLE_NAME, EMAIL_QUEUE_URL...), plus the endpoint variables. */
       env: {
         ...stack.endpointEnv,
         ...stack.sharedEnv,
@@ -189,7 +151,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         [ENV.localSigningSecretsFile]: ctx.files.signingSecrets,
       },
       seeded,
+      /** Scheduled functions by their key in shared/routes.ts (`refundExpiredLabels`): POST to the URL runs one. */
       schedules: Object.fromEntries(schedules.map((s) => [s.name, s.url])),
+      /** What each does, in words (its row's `title`): `Refund unused labels`. */
       scheduleTitles: Object.fromEntries(schedules.map((s) => [s.name, s.title])),
       startupMs: Date.now() - started,
       stop,

@@ -66,7 +66,7 @@ try {
     userPoolClientId: stack.clientId,
     tableName: stack.tableName,
     imagesBucket: stack.imagesBucket ?? null,
-    queues: Object.fromEntries(Object.entries(stack.queues).map(([name, queue]) => [name, queue.url])),
+    queues: stack.queues,
     env: stack.env,
     schedules: stack.schedules,
     scheduleTitles: stack.scheduleTitles,
