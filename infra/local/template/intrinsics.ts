@@ -59,7 +59,13 @@ const describe = (value: Json): string => JSON.stringify(value)?.slice(0, 200) ?
 export const SUPPORTED_INTRINSICS = ['Ref', 'Fn::GetAtt', 'Fn::Join', 'Fn::Sub', 'Fn::Select', 'Fn::Split'];
 
 /** The pseudo parameters the templates use; the runner's own values stand in for AWS's. */
-const PSEUDO_PARAMETERS = ['AWS::Region', 'AWS::AccountId', 'AWS::Partition', 'AWS::URLSuffix'];
+const PSEUDO_VALUES = new Map<string, (naming: LocalNaming) => string>([
+  ['AWS::Region', (naming) => naming.region],
+  ['AWS::AccountId', (naming) => naming.accountId],
+  ['AWS::Partition', () => 'aws'],
+  ['AWS::URLSuffix', () => 'amazonaws.com'],
+]);
+const PSEUDO_PARAMETERS = [...PSEUDO_VALUES.keys()];
 
 /**
  * CDK's version-reporting resource: `cdk synth` from the CLI adds one to the top-level stack (never to a nested
@@ -196,16 +202,8 @@ export class Resolver {
   }
 
   private ref(id: string, where: string): string {
-    switch (id) {
-      case 'AWS::Region':
-        return this.naming.region;
-      case 'AWS::AccountId':
-        return this.naming.accountId;
-      case 'AWS::Partition':
-        return 'aws';
-      case 'AWS::URLSuffix':
-        return 'amazonaws.com';
-    }
+    const pseudo = PSEUDO_VALUES.get(id);
+    if (pseudo) return pseudo(this.naming);
     assertPseudo(id, where);
     if (this.template.Parameters?.[id]) {
       throw new TemplateError(
