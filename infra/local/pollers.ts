@@ -30,7 +30,7 @@ export abstract class PollLoop {
 
   protected abstract round(): Promise<unknown>;
 
-  protected begin(): void {
+  start(): void {
     if (this.running) return;
     this.running = true;
     this.loop = (async () => {
@@ -62,28 +62,20 @@ export class QueuePoller extends PollLoop {
     super(spec.label, log);
   }
 
-  start(): void {
-    this.begin();
-  }
-
-  protected round(): Promise<number> {
-    return this.pollOnce();
-  }
-
-  /** One receive-invoke-delete cycle; returns how many messages it received. */
-  async pollOnce(waitTimeSeconds = 5): Promise<number> {
+  /** One receive-invoke-delete cycle. */
+  protected async round(): Promise<void> {
     const received = await this.sqs.send(
       new ReceiveMessageCommand({
         QueueUrl: this.spec.queueUrl,
         MaxNumberOfMessages: Math.min(10, Math.max(1, this.spec.batchSize)),
-        WaitTimeSeconds: waitTimeSeconds,
+        WaitTimeSeconds: 5,
         MessageSystemAttributeNames: ['All'],
         MessageAttributeNames: ['All'],
       }),
       { abortSignal: this.abort.signal },
     );
     const messages = received.Messages ?? [];
-    if (messages.length === 0) return 0;
+    if (messages.length === 0) return;
     const event = buildSqsEvent(messages, this.spec.queueArn, this.spec.region);
     let result: unknown;
     try {
@@ -93,7 +85,7 @@ export class QueuePoller extends PollLoop {
         this.spec.label,
         `batch of ${messages.length} failed, kept for redelivery: ${(error as Error).message}`,
       );
-      return messages.length;
+      return;
     }
     const ids = messages.map((m) => m.MessageId ?? '');
     const outcome = messagesToDelete(ids, result, this.spec.reportBatchItemFailures);
@@ -112,6 +104,5 @@ export class QueuePoller extends PollLoop {
         }),
       );
     }
-    return messages.length;
   }
 }

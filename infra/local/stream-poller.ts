@@ -111,7 +111,7 @@ export class StreamPoller extends PollLoop {
   }
 
   /** Finds the table's stream and where to start each shard; then reads until stopped. */
-  async start(): Promise<void> {
+  override async start(): Promise<void> {
     if (this.running) return;
     const table = await this.clients.dynamodb.send(
       new DescribeTableCommand({ TableName: this.spec.tableName }),
@@ -120,7 +120,7 @@ export class StreamPoller extends PollLoop {
     if (!arn) throw new Error(`Table ${this.spec.tableName} has no stream: the template enables one`);
     this.streamArn = arn;
     await this.discoverShards(this.spec.startingPosition);
-    this.begin();
+    super.start();
   }
 
   private async discoverShards(position: 'TRIM_HORIZON' | 'LATEST'): Promise<void> {

@@ -370,6 +370,32 @@ describe('readStack', () => {
     expect(model.userPoolGroups[0].groupName).toBe('admin');
     expect(model.warnings).toEqual([]);
   });
+
+  it('refuses a route or authorizer it would not check as API Gateway does (IAM, Lambda authorizers)', () => {
+    const route = template.Resources.ApigetProductRoute6769FF5C;
+    const iam: CfnTemplate = {
+      ...template,
+      Resources: {
+        ...template.Resources,
+        ApigetProductRoute6769FF5C: {
+          ...route,
+          Properties: { ...route.Properties, AuthorizationType: 'AWS_IAM' },
+        },
+      },
+    };
+    expect(() => readStack(iam, resolver, physical)).toThrow(
+      'ApigetProductRoute6769FF5C: AWS_IAM authorization is not supported by the local runner',
+    );
+    const authorizer = template.Resources.ApiAuthorizer;
+    const lambda: CfnTemplate = {
+      ...template,
+      Resources: {
+        ...template.Resources,
+        ApiAuthorizer: { ...authorizer, Properties: { ...authorizer.Properties, AuthorizerType: 'REQUEST' } },
+      },
+    };
+    expect(() => readStack(lambda, resolver, physical)).toThrow(TemplateError);
+  });
 });
 
 describe('assertSupported', () => {

@@ -33,10 +33,6 @@ export async function startSite(
     // Authorizers: the template's Cognito issuer, moved onto cognito-local.
     const authorizers = new Map<string, JwtAuthorizer>();
     for (const def of model.authorizers) {
-      if (def.type !== 'JWT') {
-        log.line('runner', `Authorizer ${def.logicalId} is ${def.type}; only JWT authorizers run locally`);
-        continue;
-      }
       const issuer = localIssuer(
         resolver.resolveString(def.issuer, `${def.logicalId}.Issuer`),
         naming.cognitoOrigin,
@@ -64,11 +60,6 @@ export async function startSite(
           throw new LocalStackError(
             `Route ${route.routeKey} needs a JWT authorizer the template does not define`,
           );
-      } else if (route.authorizationType !== 'NONE') {
-        log.line(
-          'runner',
-          `Route ${route.routeKey} uses ${route.authorizationType} authorization, which runs as NONE locally`,
-        );
       }
       return {
         method: route.method,

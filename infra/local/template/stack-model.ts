@@ -37,7 +37,6 @@ export interface RouteDef {
 
 export interface AuthorizerDef {
   logicalId: string;
-  type: string;
   issuer: Json;
   audience: Json[];
 }
@@ -190,6 +189,14 @@ function streamSourceOf(
   };
 }
 
+/** Routes run open (NONE) or behind a JWT authorizer locally; any other kind fails, naming itself. */
+function supportedAuthorization(type: string, logicalId: string): string {
+  if (type === 'NONE' || type === 'JWT') return type;
+  throw new TemplateError(
+    `${logicalId}: ${type} authorization is not supported by the local runner, which runs JWT`,
+  );
+}
+
 export const ofType = (template: CfnTemplate, type: string) =>
   Object.entries(template.Resources ?? {}).filter(([, resource]) => resource.Type === type);
 
@@ -273,7 +280,7 @@ export function readStack(
       method: method.toUpperCase(),
       path: pathParts.join(' '),
       functionLogicalId,
-      authorizationType: text(props.AuthorizationType, 'NONE'),
+      authorizationType: supportedAuthorization(text(props.AuthorizationType, 'NONE'), logicalId),
       authorizerLogicalId: refTarget(props.AuthorizerId),
       authorizationScopes: list(props.AuthorizationScopes).map(String),
     });
@@ -283,9 +290,9 @@ export function readStack(
     ([logicalId, resource]) => {
       const props = resource.Properties ?? {};
       const jwt = record(props.JwtConfiguration);
+      supportedAuthorization(String(props.AuthorizerType), logicalId);
       return {
         logicalId,
-        type: String(props.AuthorizerType),
         issuer: jwt.Issuer,
         audience: list(jwt.Audience),
       };
