@@ -29,6 +29,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { type CORSRule, CreateBucketCommand, PutBucketCorsCommand, type S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, type QueueAttributeName, type SQSClient } from '@aws-sdk/client-sqs';
+import { parseObject } from './http.js';
 import type { Json, Physical, Resolver } from './template/intrinsics.js';
 import { isRecord, localizeUrls } from './template/intrinsics.js';
 import type { GeneratedIds } from './template/names.js';
@@ -339,7 +340,7 @@ export function ensureSecretsFile(
   placeholders: Record<string, string> = LOCAL_SECRET_PLACEHOLDERS,
 ): boolean {
   const fresh = !existsSync(file);
-  const value = fresh ? {} : parseObject(readFileSync(file, 'utf8'));
+  const value = (fresh ? undefined : parseObject(readFileSync(file, 'utf8'))) ?? {};
   const missing: Array<[string, () => string]> = [];
   for (const secret of secrets) {
     const props = resolver.resolve(secret.properties, secret.logicalId) as Record<string, Json>;
@@ -364,13 +365,4 @@ export function ensureSecretsFile(
   if (fresh || lacking.length > 0)
     writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`, { mode: 0o600 });
   return fresh;
-}
-
-function parseObject(text: string): Record<string, Json> {
-  try {
-    const parsed = JSON.parse(text);
-    return isRecord(parsed) ? parsed : {};
-  } catch {
-    return {};
-  }
 }
