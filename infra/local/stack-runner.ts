@@ -136,7 +136,7 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
       urls: localUrls(ctx, stack.breachRangeUrl, emulators),
       admin,
       userPoolId: stack.userPoolId,
-      clientId: stack.clientId,
+      userPoolClientId: stack.clientId,
       tableName: stack.tableName,
       imagesBucket: stack.imagesBucket,
       /** Queue URLs by the product's name for them (`email-jobs`, `email-jobs-dlq`), else by physical name. */

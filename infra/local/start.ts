@@ -57,24 +57,8 @@ process.on('unhandledRejection', fail);
 try {
   stack = await startLocalStack({ signal: startup.signal });
   console.log(banner(stack));
-  const ready = {
-    profile: stack.profile,
-    urls: stack.urls,
-    ports: stack.ports,
-    admin: stack.admin,
-    userPoolId: stack.userPoolId,
-    userPoolClientId: stack.clientId,
-    tableName: stack.tableName,
-    imagesBucket: stack.imagesBucket ?? null,
-    queues: stack.queues,
-    env: stack.env,
-    schedules: stack.schedules,
-    scheduleTitles: stack.scheduleTitles,
-    dataDir: stack.dataDir,
-    startupMs: stack.startupMs,
-  };
   // A person at a terminal reads the banner; only a program reading the output needs the JSON line.
-  if (!process.stdout.isTTY) console.log(`LOCAL_STACK_READY ${JSON.stringify(ready)}`);
+  if (!process.stdout.isTTY) console.log(`LOCAL_STACK_READY ${JSON.stringify(stack)}`);
 } catch (error) {
   if (startup.signal.aborted) process.exit(0);
   fail(error);
