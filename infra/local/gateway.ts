@@ -243,7 +243,9 @@ export async function startGateway(
 
   /** `/images/*`: CloudFront forwards the path unchanged, `/images/products/x.svg` is the object `images/products/x.svg`. */
   function image(c: Context<NodeEnv>): Response | Promise<Response> {
-    if (!options.images) return c.text('Not found', 404, { 'content-type': 'text/plain' });
+    // S3 holds no key with control characters; s3rver fails (500) on one.
+    if (!options.images || /%(?:[01][0-9a-f]|7f)/i.test(rawPath(c)))
+      return c.text('Not found', 404, { 'content-type': 'text/plain' });
     c.env.incoming.url = `/${options.images.bucket}${rawPath(c)}`;
     return streamThrough(c, new URL(options.images.origin));
   }

@@ -258,6 +258,8 @@ describe('images', () => {
     });
     const served = await fetch(`${stack().urls.site}${url}`);
     expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+    // A key S3 cannot hold is simply not there (s3rver alone answers 500).
+    expect((await fetch(`${stack().urls.site}/images/orders/%00.png`)).status).toBe(404);
     const tracking = await api<OrderTracking>('/api/orders/lookup', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
