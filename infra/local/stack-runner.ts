@@ -99,6 +99,7 @@ export async function startLocalStack(options: LocalStackOptions = {}) {
       payoutKey: join(dataDir, 'payout-key'),
     },
     checkpoint,
+    afterInvocation: new Set(),
   };
 
   // Each phase returns its cleanup; should one fail, those already started are undone, last first.

@@ -33,7 +33,7 @@ export type StreamPollerSpec = Omit<
   onFailureQueueUrl?: string;
   /** Wait before retrying a failed batch: `retryBaseMs` doubled per attempt, at most 8 times the base. */
   retryBaseMs: number;
-  /** Wait between reads of a shard with nothing new. */
+  /** Wait between reads of a shard with nothing new, unless a function's invocation ends (`wake`). */
   idleMs: number;
   fn: LocalFunction;
 };
@@ -101,6 +101,9 @@ export class StreamPoller extends PollLoop {
   private readonly iterators = new Map<string, string>();
   private readonly finished = new Set<string>();
   private rounds = 0;
+  /** Set by `wake`: a function's invocation ended since this round began. */
+  private woken = false;
+  private wakeUp = new AbortController();
 
   constructor(
     private readonly spec: StreamPollerSpec,
@@ -137,12 +140,26 @@ export class StreamPoller extends PollLoop {
     }
   }
 
+  /**
+   * A function's invocation ended, and what it wrote may be on the stream: read it now rather than after the
+   * idle wait. (Lambda reads a shard four times a second; locally, reading on every invocation's end and every
+   * `idleMs` otherwise delivers as soon, for a fraction of the idle reads' CPU.)
+   */
+  wake(): void {
+    this.woken = true;
+    this.wakeUp.abort();
+  }
+
   protected async round(): Promise<void> {
+    this.woken = false;
     // New shards (DynamoDB Local rolls them over) are read from their start.
     if (this.rounds++ % 20 === 0 || this.iterators.size === 0) await this.discoverShards('TRIM_HORIZON');
     let received = 0;
     for (const shardId of [...this.iterators.keys()]) received += await this.pollShard(shardId);
-    if (received === 0) await sleep(this.spec.idleMs, undefined, { signal: this.abort.signal });
+    if (received > 0 || this.woken) return;
+    this.wakeUp = new AbortController();
+    const signal = AbortSignal.any([this.abort.signal, this.wakeUp.signal]);
+    await sleep(this.spec.idleMs, undefined, { signal }).catch(() => {});
   }
 
   /** One page of one shard: deliver what passes the filters, then move the shard's position past the page. */

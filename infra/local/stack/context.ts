@@ -27,6 +27,8 @@ export interface StartContext {
   files: { pids: string; secrets: string; signingSecrets: string; payoutKey: string };
   /** Stops a start-up that was aborted; with LOCAL_DEBUG, logs how long it took to get here. */
   checkpoint(name: string): void;
+  /** Told when any function's invocation ends (the stream pollers read the stream then). */
+  afterInvocation: Set<() => void>;
 }
 
 /** The running functions by their logical id. */

@@ -62,7 +62,11 @@ export async function startFunctions(ctx: StartContext, stack: Provisioned) {
         env: spec.env,
       };
       Object.assign(spec.env, hooks.functionEnv?.(hooked));
-      const local = new LocalFunction(spec, ctx.log, hooks.observer?.(hooked));
+      const observer = hooks.observer?.(hooked);
+      const local = new LocalFunction(spec, ctx.log, (ms, failed) => {
+        observer?.(ms, failed);
+        for (const listener of ctx.afterInvocation) listener();
+      });
       // A test run's stacks load a function's bundle when it is first called: each stack calls only some of
       // them, and loading all 74 at once costs about 18 s of CPU when the run is busiest.
       if (ctx.profile !== 'test') local.warm();

@@ -54,14 +54,19 @@ export async function startPollers(ctx: StartContext, stack: Provisioned, functi
             region: naming.region,
             onFailureQueueUrl: onFailure?.attrs.QueueUrl,
             retryBaseMs: profile === 'test' ? 500 : 1000,
-            idleMs: profile === 'test' ? 200 : 500,
+            idleMs: 2000,
             fn,
           },
           { dynamodb: stack.clients.dynamodb, streams: stack.clients.streams, sqs: stack.clients.sqs },
           log,
         );
       });
+    const wake = () => {
+      for (const poller of streamPollers) poller.wake();
+    };
+    ctx.afterInvocation.add(wake);
     cleanups.add(async () => {
+      ctx.afterInvocation.delete(wake);
       await Promise.all(streamPollers.map((p) => p.stop()));
     });
     await Promise.all(streamPollers.map((p) => p.start()));
