@@ -1,5 +1,16 @@
-import type { _Record as StreamRecord } from '@aws-sdk/client-dynamodb-streams';
-import { lambdaStreamRecord, matchesPattern, passesFilters } from '../../infra/local/stream-poller';
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import {
+  DescribeStreamCommand,
+  GetShardIteratorCommand,
+  type _Record as StreamRecord,
+} from '@aws-sdk/client-dynamodb-streams';
+import type { LocalFunction } from '../../infra/local/lambdas';
+import {
+  lambdaStreamRecord,
+  matchesPattern,
+  passesFilters,
+  StreamPoller,
+} from '../../infra/local/stream-poller';
 import { TemplateError } from '../../infra/local/template/intrinsics';
 import { assertExactRules } from '../../infra/local/template/stack-model';
 
@@ -74,5 +85,69 @@ describe('filter criteria', () => {
       TemplateError,
     );
     expect(() => assertExactRules(JSON.parse(JSON.stringify(OUTBOX_PATTERN)), 'M')).not.toThrow();
+  });
+});
+
+describe('when the stream is read', () => {
+  /** A stream of one shard with nothing new: counts its reads, and can hold one until released. */
+  const idleStream = () => {
+    let reads = 0;
+    let held: (() => void) | undefined;
+    const send = async (command: object) => {
+      if (command instanceof DescribeTableCommand) return { Table: { LatestStreamArn: ARN } };
+      if (command instanceof DescribeStreamCommand)
+        return { StreamDescription: { Shards: [{ ShardId: 's1' }] } };
+      if (command instanceof GetShardIteratorCommand) return { ShardIterator: 'it' };
+      reads++;
+      if (reads === 2) await new Promise<void>((resolve) => (held = resolve));
+      return { Records: [], NextShardIterator: 'it' };
+    };
+    return {
+      clients: { dynamodb: { send }, streams: { send }, sqs: { send } },
+      reads: () => reads,
+      release: () => held?.(),
+    };
+  };
+  const poller = (clients: object) =>
+    new StreamPoller(
+      {
+        label: 'relay',
+        tableName: 't',
+        region: 'us-east-1',
+        batchSize: 10,
+        filterPatterns: [],
+        startingPosition: 'TRIM_HORIZON',
+        reportBatchItemFailures: true,
+        bisectBatchOnFunctionError: false,
+        maximumRetryAttempts: -1,
+        retryBaseMs: 10,
+        idleMs: 60_000,
+        fn: { invoke: async () => null } as unknown as LocalFunction,
+      },
+      clients as never,
+      { line: () => {} },
+    );
+  const until = async (what: () => boolean) => {
+    for (let i = 0; i < 200 && !what(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    return what();
+  };
+
+  test("a function's invocation ending wakes an idle poller; one that ends during a read is not lost", async () => {
+    const stream = idleStream();
+    const relay = poller(stream.clients);
+    await relay.start();
+    try {
+      expect(await until(() => stream.reads() === 1)).toBe(true);
+      // Idle for a minute, unless woken.
+      relay.wake();
+      expect(await until(() => stream.reads() === 2)).toBe(true);
+      // The second read is held: a wake now must bring a third read without waiting out the idle minute.
+      relay.wake();
+      stream.release();
+      expect(await until(() => stream.reads() === 3)).toBe(true);
+    } finally {
+      stream.release();
+      await relay.stop();
+    }
   });
 });
