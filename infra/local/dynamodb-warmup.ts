@@ -78,13 +78,10 @@ function orderShapedWrite(table: string): TransactWriteCommand {
   });
 }
 
-async function dropTable(client: DynamoDBClient): Promise<void> {
-  try {
-    await client.send(new DeleteTableCommand({ TableName: WARMUP_TABLE }));
-  } catch (error) {
+const dropTable = (client: DynamoDBClient) =>
+  client.send(new DeleteTableCommand({ TableName: WARMUP_TABLE })).catch((error: Error) => {
     if (!(error instanceof ResourceNotFoundException)) throw error;
-  }
-}
+  });
 
 /**
  * Runs `transactions` order-shaped writes, `CONCURRENCY` at a time, on a copy of the stack's table (`table`,

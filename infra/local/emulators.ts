@@ -42,18 +42,15 @@ export interface ChildEmulator extends Emulator {
   child: ChildProcess;
 }
 
-const children = new Set<ChildProcess>();
-let exitHookInstalled = false;
-
 /** Whatever happens to this process, its emulator children do not outlive it. */
+const children = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
 function trackChild(child: ChildProcess): void {
   children.add(child);
   child.once('exit', () => children.delete(child));
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  process.once('exit', () => {
-    for (const c of children) c.kill('SIGKILL');
-  });
 }
 
 function tail(file: string, lines = 3): string {

@@ -36,27 +36,16 @@ export function reapStaleChildren(file: string, dataDir: string): void {
   }
 }
 
-function readCwd(pid: number): string {
+/** What `read` answers, or `fallback` when it throws (a process that has gone, a file that is not there). */
+function attempt<T>(read: () => T, fallback: T): T {
   try {
-    return readlinkSync(`/proc/${pid}/cwd`);
+    return read();
   } catch {
-    return '';
+    return fallback;
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function readCmdline(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
-  } catch {
-    return '';
-  }
-}
+const readCwd = (pid: number) => attempt(() => readlinkSync(`/proc/${pid}/cwd`), '');
+const isAlive = (pid: number) => attempt(() => process.kill(pid, 0), false);
+const readCmdline = (pid: number) =>
+  attempt(() => readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' '), '');

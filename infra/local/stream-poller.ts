@@ -38,8 +38,6 @@ export type StreamPollerSpec = Omit<
   fn: LocalFunction;
 };
 
-// ---------------------------------------------------------------------------------------------- filtering
-
 const isObject = isRecord as (value: unknown) => value is Record<string, unknown>;
 
 /**
@@ -57,8 +55,6 @@ export function matchesPattern(pattern: unknown, event: unknown): boolean {
 /** A record passes when there is no filter or any pattern matches it (Lambda's rule). */
 export const passesFilters = (patterns: unknown[], event: unknown): boolean =>
   patterns.length === 0 || patterns.some((pattern) => matchesPattern(pattern, event));
-
-// ------------------------------------------------------------------------------------------------ events
 
 /** A record of the Streams API as Lambda hands it to the function. */
 export function lambdaStreamRecord(record: StreamRecord, streamArn: string, region: string): DynamoDBRecord {
@@ -92,8 +88,6 @@ function reportedFailures(result: unknown): string[] | null {
     .map((f) => (isObject(f) ? String(f.itemIdentifier ?? '') : ''))
     .filter((id) => id !== '');
 }
-
-// ------------------------------------------------------------------------------------------------ poller
 
 export class StreamPoller extends PollLoop {
   private streamArn = '';
@@ -141,9 +135,8 @@ export class StreamPoller extends PollLoop {
   }
 
   /**
-   * A function's invocation ended, and what it wrote may be on the stream: read it now rather than after the
-   * idle wait. (Lambda reads a shard four times a second; locally, reading on every invocation's end and every
-   * `idleMs` otherwise delivers as soon, for a fraction of the idle reads' CPU.)
+   * A function's invocation ended, and what it wrote may be on the stream: read it now, not after the idle wait
+   * (Lambda reads a shard four times a second; this delivers as soon, for a fraction of the idle reads' CPU).
    */
   wake(): void {
     this.woken = true;

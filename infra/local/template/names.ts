@@ -7,18 +7,14 @@ import type { CfnTemplate, Json, LocalNaming, Physical } from './intrinsics.js';
 
 export const LOCAL_ACCOUNT_ID = '000000000000';
 
-function truncateName(name: string, max: number): string {
-  return name.length <= max ? name : name.slice(0, max);
-}
-
 /** `buyback-dev` + `ImagesBucket1A2B3C` -> `buyback-dev-imagesbucket1a2b3c` (S3 names are lower case, max 63). */
 export function bucketName(prefix: string, logicalId: string): string {
   const raw = `${prefix}-${logicalId}`.toLowerCase().replace(/[^a-z0-9-]/g, '-');
-  return truncateName(raw, 63).replace(/-+$/, '');
+  return raw.slice(0, 63).replace(/-+$/, '');
 }
 
 const plainName = (prefix: string, logicalId: string, max: number) =>
-  truncateName(`${prefix}-${logicalId}`.replace(/[^A-Za-z0-9_-]/g, '-'), max);
+  `${prefix}-${logicalId}`.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, max);
 
 const stringProp = (props: Record<string, Json> | undefined, key: string): string | undefined => {
   const value = props?.[key];
@@ -158,13 +154,9 @@ export function queueAliases(
   const aliases: Record<string, string> = {};
   for (const queue of queues) {
     const base = withoutHash(queue.logicalId);
+    // `email-jobs` is the construct `EmailJobs` (infra/constructs/jobs.ts).
     const pascal = known.find((name) =>
-      base.includes(
-        name
-          .split('-')
-          .map((w) => w[0].toUpperCase() + w.slice(1))
-          .join(''),
-      ),
+      base.includes(name.replace(/(^|-)([a-z])/g, (_, __, c) => c.toUpperCase())),
     );
     const alias = pascal ? `${pascal}${/DeadLetter|Dlq/i.test(base) ? '-dlq' : ''}` : queue.name;
     aliases[queue.logicalId] = Object.values(aliases).includes(alias) ? queue.name : alias;

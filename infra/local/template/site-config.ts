@@ -67,10 +67,6 @@ function securityHeadersOf(policy: Record<string, Json>): Record<string, string>
   const csp = section('ContentSecurityPolicy');
   if (csp && typeof csp.ContentSecurityPolicy === 'string')
     headers['content-security-policy'] = csp.ContentSecurityPolicy;
-  const xss = section('XSSProtection');
-  if (xss) {
-    headers['x-xss-protection'] = xss.Protection ? `1${xss.ModeBlock ? '; mode=block' : ''}` : '0';
-  }
   // Strict-Transport-Security is left out on purpose: the local site is plain HTTP.
   const custom =
     isRecord(policy.CustomHeadersConfig) && Array.isArray(policy.CustomHeadersConfig.Items)
