@@ -24,11 +24,18 @@ const lastDot = workerData.handler.lastIndexOf('.');
 const modulePath = path.join(workerData.dir, workerData.handler.slice(0, lastDot));
 const exportName = workerData.handler.slice(lastDot + 1);
 
-// import() loads CommonJS and ES modules alike; a CommonJS module's exports are also its default.
+// A CommonJS bundle is required, as Lambda's runtime loads it (import() would also scan it for named exports);
+// an ES module is imported. A CommonJS module's exports are also its default.
 async function load() {
   const file = ['.js', '.cjs', '.mjs'].map((ext) => modulePath + ext).find((f) => require('node:fs').existsSync(f));
-  const mod = file && (await import(pathToFileURL(file).href));
-  if (!mod) throw new Error('Cannot find ' + modulePath + '.js');
+  if (!file) throw new Error('Cannot find ' + modulePath + '.js');
+  let mod;
+  try {
+    if (!file.endsWith('.mjs')) mod = require(file);
+  } catch (error) {
+    if (!error || error.code !== 'ERR_REQUIRE_ESM') throw error;
+  }
+  mod = mod || (await import(pathToFileURL(file).href));
   const fn = mod[exportName] ?? (mod.default && mod.default[exportName]);
   if (typeof fn !== 'function') throw new Error(workerData.handler + ' is not a function in ' + modulePath);
   return fn;

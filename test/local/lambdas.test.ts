@@ -89,3 +89,29 @@ it('a bundle that fails to load fails each invocation with its error, and a hung
   const hung = functionOf('hung', `exports.handler = () => new Promise(() => {});`);
   await expect(hung.invoke({})).rejects.toMatchObject({ errorType: 'TimeoutError' });
 });
+
+it('loads a CommonJS bundle and an ES module handler alike', async () => {
+  const commonJs = functionOf('cjs', 'exports.handler = async () => ({ kind: typeof module });');
+  await expect(commonJs.invoke({})).resolves.toEqual({ kind: 'object' });
+  const own = mkdtempSync(join(tmpdir(), 'local-lambda-esm-'));
+  // import.meta exists in an ES module only.
+  writeFileSync(
+    join(own, 'index.mjs'),
+    'export const handler = async () => ({ file: import.meta.url.endsWith("index.mjs") });',
+  );
+  const esm = new LocalFunction(
+    {
+      label: 'esm',
+      functionName: 'esm',
+      functionArn: 'arn:aws:lambda:us-east-1:000000000000:function:esm',
+      dir: own,
+      handler: 'index.handler',
+      timeoutSeconds: 2,
+      memoryMb: 128,
+      env: {},
+    },
+    { line: (_source, text) => lines.push(text) },
+  );
+  stops.push(() => esm.stop());
+  await expect(esm.invoke({})).resolves.toEqual({ file: true });
+});
