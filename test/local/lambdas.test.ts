@@ -50,10 +50,10 @@ it('a timeout fails that invocation alone; new ones go to a fresh worker', async
   await expect(neighbour).resolves.toEqual({ threadId: first.threadId, ms: 2_000 });
 });
 
-/** A function of `source` with a 2 s timeout (a second of margin for a loaded machine), stopped after the test. */
-function functionOf(name: string, source: string): LocalFunction {
+/** A function of `source` (in `file`) with a 2 s timeout (a second of margin for a loaded machine), stopped after the test. */
+function functionOf(name: string, source: string, file = 'index.js'): LocalFunction {
   const own = mkdtempSync(join(tmpdir(), `local-lambda-${name}-`));
-  writeFileSync(join(own, 'index.js'), source);
+  writeFileSync(join(own, file), source);
   const local = new LocalFunction(
     {
       label: name,
@@ -91,27 +91,16 @@ it('a bundle that fails to load fails each invocation with its error, and a hung
 });
 
 it('loads a CommonJS bundle and an ES module handler alike', async () => {
-  const commonJs = functionOf('cjs', 'exports.handler = async () => ({ kind: typeof module });');
-  await expect(commonJs.invoke({})).resolves.toEqual({ kind: 'object' });
-  const own = mkdtempSync(join(tmpdir(), 'local-lambda-esm-'));
-  // import.meta exists in an ES module only.
-  writeFileSync(
-    join(own, 'index.mjs'),
+  // __filename exists in a CommonJS module only, import.meta in an ES module only.
+  const commonJs = functionOf(
+    'cjs',
+    'exports.handler = async () => ({ file: __filename.endsWith("index.js") });',
+  );
+  await expect(commonJs.invoke({})).resolves.toEqual({ file: true });
+  const esm = functionOf(
+    'esm',
     'export const handler = async () => ({ file: import.meta.url.endsWith("index.mjs") });',
+    'index.mjs',
   );
-  const esm = new LocalFunction(
-    {
-      label: 'esm',
-      functionName: 'esm',
-      functionArn: 'arn:aws:lambda:us-east-1:000000000000:function:esm',
-      dir: own,
-      handler: 'index.handler',
-      timeoutSeconds: 2,
-      memoryMb: 128,
-      env: {},
-    },
-    { line: (_source, text) => lines.push(text) },
-  );
-  stops.push(() => esm.stop());
   await expect(esm.invoke({})).resolves.toEqual({ file: true });
 });

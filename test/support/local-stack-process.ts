@@ -1,41 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { LocalStack } from '../../infra/local/stack-runner';
 
-/** What `infra/local/start.ts` prints once everything is up (the `LOCAL_STACK_READY {json}` line). */
-export interface LocalStackInfo {
-  urls: {
-    site: string;
-    api: string;
-    /** The API's own endpoint, bypassing the local CloudFront (no origin secret, headers as sent). */
-    apiDirect: string;
-    dynamodb: string;
-    sqs: string;
-    s3: string;
-    cognito: string;
-    ses: string;
-    mailStore: string;
-    easypost: string;
-    /** The fake breach-range API's base: append the 5 hex characters of a SHA-1 prefix. */
-    breachRange: string;
-    /** POST `{"mode":"ok"|"fail"|"hang"}` to switch the breach-range service. */
-    breachMode: string;
-    /** POST `{"messageId"}` or `{"to"}`: SES reports a bounce (or a complaint) of that captured e-mail. */
-    sesBounce: string;
-    sesComplaint: string;
-    /** POST `{"identity","verified"}`: SES answers that sender as (un)verified. */
-    sesIdentity: string;
-  };
-  /** Scheduled functions by name: POST to the URL runs one now. */
-  schedules: Record<string, string>;
-  dataDir: string;
-  admin: { email: string; password: string };
-  userPoolId: string;
-  userPoolClientId: string;
-  tableName: string;
-  queues: Record<string, string>;
-  [key: string]: unknown;
-}
+/** What `infra/local/start.ts` prints once everything is up (the `LOCAL_STACK_READY {json}` line): the stack as JSON. */
+export type LocalStackInfo = Omit<LocalStack, 'stop'>;
 
 const READY = 'LOCAL_STACK_READY ';
 // Loaded as CommonJS by jest and as an ES module by tsx (the bench).
